@@ -1,0 +1,125 @@
+"""Cards, colours and the short card notation (``R5``, ``GS``, ``BR``, ``YD2``, ``W``, ``WD4``).
+
+Cards are immutable values, interned: ``card("R5") is card("R5")``. A hand or a pile is a plain
+list of them; the two copies of a card in the deck are equal and interchangeable.
+
+>>> card("YD2")
+Card('YD2')
+>>> card("R5").color, card("R5").number
+(<Color.RED: 'red'>, 5)
+>>> len(DECK), DECK.count(card("G0")), DECK.count(card("WD4"))
+(108, 1, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Color(StrEnum):
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+
+
+class Kind(StrEnum):
+    NUMBER = "number"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    DRAW_TWO = "draw-two"
+    WILD = "wild"
+    WILD_DRAW_FOUR = "wild-draw-four"
+
+
+class InvalidCardError(ValueError):
+    """Notation that names no card (bad input, as opposed to an illegal move)."""
+
+
+COLOR_LETTERS = {Color.RED: "R", Color.YELLOW: "Y", Color.GREEN: "G", Color.BLUE: "B"}
+ACTION_SUFFIX = {Kind.SKIP: "S", Kind.REVERSE: "R", Kind.DRAW_TWO: "D2"}
+WILD_NOTATION = {Kind.WILD: "W", Kind.WILD_DRAW_FOUR: "WD4"}
+ACTION_POINTS = 20
+WILD_POINTS = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card face. ``color`` and ``number`` are None where the face has none."""
+
+    kind: Kind
+    color: Color | None = None
+    number: int | None = None
+
+    @property
+    def notation(self) -> str:
+        if self.color is None:
+            return WILD_NOTATION[self.kind]
+        letter = COLOR_LETTERS[self.color]
+        return f"{letter}{self.number}" if self.kind is Kind.NUMBER else letter + ACTION_SUFFIX[self.kind]
+
+    @property
+    def is_wild(self) -> bool:
+        return self.color is None
+
+    @property
+    def symbol(self) -> str:
+        """What a card must share to match by number or symbol: ``5``, ``skip``, ``wild``…"""
+        return str(self.number) if self.kind is Kind.NUMBER else self.kind.value
+
+    @property
+    def points(self) -> int:
+        """Value in a hand at the end of a round (``score.values``)."""
+        if self.kind is Kind.NUMBER:
+            return self.number or 0
+        return WILD_POINTS if self.is_wild else ACTION_POINTS
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Card({self.notation!r})"
+
+
+def _all_faces() -> list[tuple[Card, int]]:
+    """Every distinct face with its number of copies in the 108-card deck (``deck.composition``)."""
+    faces: list[tuple[Card, int]] = []
+    for color in Color:
+        faces.append((Card(Kind.NUMBER, color, 0), 1))
+        faces += [(Card(Kind.NUMBER, color, n), 2) for n in range(1, 10)]
+        faces += [(Card(kind, color), 2) for kind in ACTION_SUFFIX]
+    faces += [(Card(Kind.WILD), 4), (Card(Kind.WILD_DRAW_FOUR), 4)]
+    return faces
+
+
+FACES: dict[str, Card] = {face.notation: face for face, _ in _all_faces()}
+COPIES: dict[Card, int] = dict(_all_faces())
+DECK: tuple[Card, ...] = tuple(face for face, copies in _all_faces() for _ in range(copies))
+
+
+def card(notation: str) -> Card:
+    """The card a notation names; raises InvalidCardError for anything else."""
+    try:
+        return FACES[notation.strip().upper()]
+    except (KeyError, AttributeError):
+        raise InvalidCardError(notation) from None
+
+
+def cards(notations: str | list[str]) -> list[Card]:
+    """Several cards: ``cards("R5 GS W")`` or ``cards(["R5", "GS"])``."""
+    if isinstance(notations, str):
+        notations = notations.split()
+    return [card(n) for n in notations]
+
+
+def color(name: str) -> Color:
+    """A colour by name; InvalidCardError for anything else."""
+    try:
+        return Color(str(name).strip().lower())
+    except ValueError:
+        raise InvalidCardError(name) from None
+
+
+def hand_points(hand: list[Card]) -> int:
+    return sum(c.points for c in hand)

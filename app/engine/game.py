@@ -1,0 +1,80 @@
+"""A game of several rounds: scores carried over, the dealer moving on, up to the target."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .moves import Move
+from .round import RoundState
+from .rules import Rule, RuleSet, ruleset
+from .setup import choose_dealer, deal, shuffled_deck
+from .verdict import Event, IllegalMoveError, Verdict
+
+
+@dataclass
+class Game:
+    """Rounds played with one rule set by ``players`` seats until someone reaches the target.
+
+    >>> game, events = Game.new("official", players=3, seed=7)
+    >>> game.round.players, game.number, game.scores
+    (3, 1, [0, 0, 0])
+    """
+
+    rules: RuleSet
+    seed: int | str
+    round: RoundState
+    number: int = 1
+    scores: list[int] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, rules: str | dict[str, Any] | RuleSet | None, players: int | None = None,
+            seed: int | str = 0) -> tuple[Game, list[Event]]:
+        rules = ruleset(rules)
+        players = players or rules.players
+        dealer, events = choose_dealer(rules, players, seed)
+        state, dealt = deal(rules, players, dealer, shuffled_deck(f"{seed}:1"), f"{seed}:1")
+        return cls(rules, seed, state, 1, [0] * players), events + dealt
+
+    @property
+    def game_over(self) -> bool:
+        return max(self.scores) >= self.rules.target
+
+    @property
+    def winner(self) -> int | None:
+        """Who has won the game: most points when the winner collects, fewest on a tally."""
+        if not self.game_over:
+            return None
+        pick = min if self.rules.scoring == "tally-lowest" else max
+        return self.scores.index(pick(self.scores))
+
+    def apply(self, move: Move) -> list[Event]:
+        """Apply a move to the current round; a round's points are added to the game's scores."""
+        events = self.round.apply(move)
+        points = self.round.round_points()
+        if points is not None:
+            self.scores = [total + p for total, p in zip(self.scores, points)]
+            if self.game_over:
+                rule = Rule.SCORE_TALLY_LOWEST if self.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
+                events.append(Event("game-end", rule, {"winner": self.winner, "scores": list(self.scores)}))
+        return events
+
+    def next_round(self) -> list[Event]:
+        """Deal the next round, the deal passing to the left; refused before the round ends or after the game."""
+        if not self.round.round_over or self.game_over:
+            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": "not-over" if not self.round.round_over
+                                                                   else "game-over"}))
+        self.number += 1
+        dealer = (self.round.dealer + 1) % self.round.players
+        tag = f"{self.seed}:{self.number}"
+        self.round, events = deal(self.rules, self.round.players, dealer, shuffled_deck(tag), tag)
+        return events
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "seed": self.seed, "round": self.round.to_dict(),
+                "number": self.number, "scores": list(self.scores)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        return cls(RuleSet(**data["rules"]), data["seed"], RoundState.from_dict(data["round"]),
+                   data["number"], list(data["scores"]))

@@ -1,0 +1,70 @@
+"""Moves: what a seat asks to do, as a small pasteable value.
+
+>>> Move.from_dict({"seat": 1, "action": "play", "card": "wd4", "color": "blue"})
+Move(seat=1, action=<Action.PLAY: 'play'>, card=Card('WD4'), color=<Color.BLUE: 'blue'>, uno=False, target=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .cards import Card, Color, InvalidCardError, card, color
+from .verdict import InvalidMoveError
+
+
+class Action(StrEnum):
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    CHALLENGE = "challenge"
+    ACCEPT = "accept"
+    UNO = "uno"
+    CATCH = "catch"
+    COLOR = "color"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    seat: int
+    action: Action
+    card: Card | None = None
+    color: Color | None = None
+    uno: bool = False
+    target: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Move:
+        """Read a move as the check API spells it; InvalidMoveError if it cannot be read."""
+        if not isinstance(data, dict):
+            raise InvalidMoveError("move")
+        try:
+            action = Action(data.get("action"))
+        except ValueError:
+            raise InvalidMoveError("action") from None
+        seat, target = data.get("seat"), data.get("target")
+        if type(seat) is not int or (target is not None and type(target) is not int):
+            raise InvalidMoveError("seat")
+        if not isinstance(data.get("uno", False), bool):
+            raise InvalidMoveError("uno")
+        try:
+            played = card(data["card"]) if data.get("card") is not None else None
+            chosen = color(data["color"]) if data.get("color") is not None else None
+        except InvalidCardError:
+            raise InvalidMoveError("card") from None
+        if action is Action.PLAY and played is None:
+            raise InvalidMoveError("card")
+        return cls(seat, action, played, chosen, data.get("uno", False), target)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "action": self.action.value}
+        if self.card is not None:
+            data["card"] = self.card.notation
+        if self.color is not None:
+            data["color"] = self.color.value
+        if self.uno:
+            data["uno"] = True
+        if self.target is not None:
+            data["target"] = self.target
+        return data

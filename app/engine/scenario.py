@@ -1,0 +1,118 @@
+"""Scenarios: a position described in card notation, as the check API and the lessons give it.
+
+Either mid-round (``hands``, ``discard``, ``color``, ``turn``, ``direction``, ``draw_pile``) or a
+fresh deal (``players``, ``dealer``, ``deck``). Anything impossible raises ScenarioError with a
+stable code, never a half-built state.
+
+>>> state, events = from_scenario({"hands": [["R1", "W"], ["B2"]], "discard": ["G5", "R5"]})
+>>> state.color, state.turn, len(state.draw_pile)
+(<Color.RED: 'red'>, 0, 103)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .cards import COPIES, Card, Color, InvalidCardError, card, color
+from .round import RoundState
+from .rules import RuleSet, RuleSetError, ruleset
+from .setup import deal
+from .verdict import Event
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+
+class ScenarioError(ValueError):
+    """An impossible scenario; ``code`` is stable (the API returns it), ``params`` say what."""
+
+    def __init__(self, code: str, **params: Any):
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+
+def _cards(value: Any, field: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise ScenarioError("bad-scenario", field=field)
+    try:
+        return [card(v) if isinstance(v, str) else card("") for v in value]
+    except InvalidCardError as error:
+        raise ScenarioError("unknown-card", card=str(error.args[0])) from None
+
+
+def _seat(value: Any, players: int, field: str) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise ScenarioError("bad-seat", field=field, players=players)
+    return value
+
+
+def _check_copies(used: list[Card]) -> None:
+    for face, count in Counter(used).items():
+        if count > COPIES[face]:
+            raise ScenarioError("too-many-copies", card=face.notation, count=count, copies=COPIES[face])
+
+
+def _rules(spec: Any) -> RuleSet:
+    try:
+        return ruleset(spec)
+    except (RuleSetError, TypeError) as error:
+        raise ScenarioError("unknown-option", detail=str(error)) from None
+
+
+def from_scenario(scenario: Any) -> tuple[RoundState, list[Event]]:
+    """Build the round a scenario describes, with the events of its deal (none mid-round)."""
+    if not isinstance(scenario, dict):
+        raise ScenarioError("bad-scenario", field="scenario")
+    rules = _rules(scenario.get("rules", "official"))
+    seed = scenario.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise ScenarioError("bad-scenario", field="seed")
+    if "deck" in scenario:
+        return _fresh_deal(scenario, rules, seed)
+    return _mid_round(scenario, rules, seed), []
+
+
+def _fresh_deal(scenario: dict[str, Any], rules: RuleSet, seed: int | str) -> tuple[RoundState, list[Event]]:
+    players = scenario.get("players", rules.players)
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ScenarioError("bad-players", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    dealer = _seat(scenario.get("dealer", 0), players, "dealer")
+    deck = _cards(scenario["deck"], "deck")
+    if Counter(deck) != Counter(COPIES):
+        _check_copies(deck)
+        raise ScenarioError("incomplete-deck", count=len(deck))
+    return deal(rules, players, dealer, deck, seed)
+
+
+def _mid_round(scenario: dict[str, Any], rules: RuleSet, seed: int | str) -> RoundState:
+    raw_hands = scenario.get("hands")
+    if not isinstance(raw_hands, list) or not MIN_PLAYERS <= len(raw_hands) <= MAX_PLAYERS:
+        raise ScenarioError("bad-players", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    hands = [_cards(hand, "hands") for hand in raw_hands]
+    discard = _cards(scenario.get("discard"), "discard")
+    if not discard:
+        raise ScenarioError("no-discard")
+    draw_pile = None if scenario.get("draw_pile") is None else _cards(scenario["draw_pile"], "draw_pile")
+    _check_copies([*discard, *(c for hand in hands for c in hand), *(draw_pile or [])])
+    turn = _seat(scenario.get("turn", 0), len(hands), "turn")
+    direction = scenario.get("direction", 1)
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise ScenarioError("bad-direction")
+    return RoundState.from_position(hands, discard, _active_color(scenario.get("color"), discard[-1]),
+                                    turn, direction, draw_pile, rules, seed)
+
+
+def _active_color(value: Any, top: Card) -> Color | None:
+    """The active colour: the top card's own, or for a wild on top the one named (required)."""
+    if value is None:
+        if top.is_wild:
+            raise ScenarioError("color-needed", top=top.notation)
+        return top.color
+    try:
+        named = color(value)
+    except InvalidCardError:
+        raise ScenarioError("unknown-color", color=str(value)) from None
+    if not top.is_wild and named is not top.color:
+        raise ScenarioError("color-mismatch", top=top.notation, color=named.value)
+    return named

@@ -1,0 +1,99 @@
+"""Before the first move: choosing the dealer, dealing, and turning the first card."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .cards import COPIES, DECK, Card, Kind
+from .rules import Rule, RuleSet
+from .round import HAND_SIZE, Pending, RoundState
+from .verdict import Event
+
+FIRST_CARD_RULES = {
+    Kind.NUMBER: Rule.FIRST_NUMBER, Kind.SKIP: Rule.FIRST_SKIP, Kind.REVERSE: Rule.FIRST_REVERSE,
+    Kind.DRAW_TWO: Rule.FIRST_DRAW_TWO, Kind.WILD: Rule.FIRST_WILD,
+    Kind.WILD_DRAW_FOUR: Rule.FIRST_WILD_DRAW_FOUR,
+}
+
+
+def shuffled_deck(seed: int | str) -> list[Card]:
+    """The 108 cards in an order fixed by ``seed``, top first."""
+    deck = list(DECK)
+    random.Random(f"{seed}:deck").shuffle(deck)
+    return deck
+
+
+def rest_of_deck(used: list[Card], seed: int | str) -> list[Card]:
+    """The deck less the cards ``used``, shuffled by ``seed``, top first."""
+    left = Counter(COPIES) - Counter(used)
+    rest = [face for face, copies in left.items() for _ in range(copies)]
+    random.Random(f"{seed}:rest").shuffle(rest)
+    return rest
+
+
+def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, list[Event]]:
+    """``setup.dealer``: each player draws, highest number deals (action cards count 0, ties draw again),
+    or a seat at random where the rule set says so."""
+    rng = random.Random(f"{seed}:dealer")
+    if rules.dealer == "random":
+        dealer = rng.randrange(players)
+        return dealer, [Event("dealer", Rule.SETUP_DEALER, {"dealer": dealer, "method": "random"})]
+    events: list[Event] = []
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        drawn = dict(zip(contenders, deck))
+        best = max(c.number or 0 for c in drawn.values())
+        events.append(Event("dealer-draw", Rule.SETUP_DEALER,
+                            {"cards": {str(s): c.notation for s, c in drawn.items()}}))
+        contenders = [s for s, c in drawn.items() if (c.number or 0) == best]
+    events.append(Event("dealer", Rule.SETUP_DEALER, {"dealer": contenders[0], "method": "highest"}))
+    return contenders[0], events
+
+
+def deal(rules: RuleSet, players: int, dealer: int, deck: list[Card], seed: int | str = 0
+         ) -> tuple[RoundState, list[Event]]:
+    """``setup.deal``: seven cards each, one at a time from the dealer's left; then the first card."""
+    pile = list(reversed(deck))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for _ in range(HAND_SIZE):
+        for step in range(1, players + 1):
+            hands[(dealer + step) % players].append(pile.pop())
+    state = RoundState(rules, hands, pile, [], None, dealer=dealer, seed=seed)
+    events = [Event("deal", Rule.SETUP_DEAL, {"dealer": dealer, "count": HAND_SIZE})]
+    events += turn_first_card(state, random.Random(f"{seed}:first"))
+    return state, events
+
+
+def turn_first_card(state: RoundState, rng: random.Random) -> list[Event]:
+    """Turn the first card and apply ``first.*``; a card the rule set returns goes back at random."""
+    events: list[Event] = []
+    first = state.next_seat(state.dealer)
+    while True:
+        turned = state.draw_pile.pop()
+        rule = FIRST_CARD_RULES[turned.kind]
+        if turned.kind is Kind.WILD_DRAW_FOUR or (turned.kind is Kind.WILD and state.rules.first_wild == "redraw"):
+            state.draw_pile.insert(rng.randrange(len(state.draw_pile) + 1), turned)
+            events.append(Event("redraw", rule, {"card": turned.notation}))
+            continue
+        break
+    state.discard.append(turned)
+    state.color = turned.color
+    state.turn = first
+    events.append(Event("first", rule, {"card": turned.notation, "seat": first}))
+    if turned.kind is Kind.SKIP:
+        events.append(Event("skip", rule, {"seat": first}))
+        state.turn = state.next_seat(first)
+    elif turned.kind is Kind.REVERSE:
+        state.direction = -1
+        state.turn = state.dealer
+        events.append(Event("reverse", rule, {"direction": -1, "seat": state.dealer}))
+    elif turned.kind is Kind.DRAW_TWO:
+        state.draw_cards(first, 2, rule, events)
+        events.append(Event("skip", rule, {"seat": first}))
+        state.turn = state.next_seat(first)
+    elif turned.kind is Kind.WILD:
+        state.pending = Pending("color", first)
+    return events
