@@ -1,0 +1,97 @@
+"""Bots: computer players that make only legal moves, chosen sensibly.
+
+A bot sees what its seat may see (its hand, the counts, the top card) and decides like a
+careful beginner: keep wilds for later, name its strongest colour, call UNO, challenge a
+Wild Draw Four when that is likely to pay. The ``easy`` level sometimes forgets to call UNO
+and to catch, so a learner can practise catching.
+
+>>> from .scenario import from_scenario
+>>> state, _ = from_scenario({"hands": [["R1", "B2", "W"], ["G5"]], "discard": ["R5"]})
+>>> decide(state, 0, "normal", random.Random(0))
+Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=False, target=None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .cards import Card, Color, Kind
+from .moves import Action, Move
+from .round import RoundState
+
+LEVELS = ("easy", "normal")
+FORGET_UNO = {"easy": 0.5, "normal": 0.0}
+MISS_CATCH = {"easy": 0.5, "normal": 0.0}
+
+
+def strongest_color(hand: list[Card]) -> Color:
+    """The colour the hand holds most of (points break ties), red when it holds none."""
+    weight = Counter({c.color: 0 for c in hand if c.color})
+    for c in hand:
+        if c.color:
+            weight[c.color] += 100 + c.points
+    return weight.most_common(1)[0][0] if weight else Color.RED
+
+
+def catch_move(state: RoundState, seat: int, level: str, rng: random.Random) -> Move | None:
+    """A catch of a player who forgot UNO, if this bot notices (easy bots sometimes don't)."""
+    target = state.exposed
+    if target is None or target == seat or state.round_over or rng.random() < MISS_CATCH[level]:
+        return None
+    return Move(seat, Action.CATCH, target=target)
+
+
+def decide(state: RoundState, seat: int, level: str, rng: random.Random) -> Move:
+    """The move the bot in ``seat`` makes when play waits for it."""
+    hand, pending = state.hands[seat], state.pending
+    if pending is not None and pending.kind == "color":
+        return Move(seat, Action.COLOR, color=strongest_color(hand))
+    if pending is not None and pending.kind in ("challenge", "stack"):
+        return _answer_penalty(state, seat, rng)
+    if pending is not None and pending.kind == "drawn":
+        move = _play(state, seat, [pending.card], level, rng)
+        return move or Move(seat, Action.PASS)
+    return _play(state, seat, hand, level, rng) or Move(seat, Action.DRAW)
+
+
+def _answer_penalty(state: RoundState, seat: int, rng: random.Random) -> Move:
+    """Stack when the house rule allows it, else challenge when it likely pays, else accept."""
+    stacking = [m for m in state.legal_moves(seat) if m.action is Action.PLAY]
+    if stacking:
+        return stacking[0]
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "challenge" and pending.offender is not None:
+        # The offender kept h cards; each is of the old colour about a quarter of the time.
+        # Challenging costs 6 if innocent and saves 4 if guilty: worth it once P(innocent) < 2/3.
+        kept = len(state.hands[pending.offender])
+        if 0.75 ** kept < 2 / 3 and rng.random() < 0.9:
+            return Move(seat, Action.CHALLENGE)
+    return Move(seat, Action.ACCEPT)
+
+
+def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: random.Random) -> Move | None:
+    """The best legal play among ``options``: plain cards first, wilds kept for when nothing else goes."""
+    hand = state.hands[seat]
+    playable = [c for c in dict.fromkeys(options) if state.playable(seat, c)]
+    if not playable:
+        return None
+    next_count = len(state.hands[state.next_seat(seat)])
+    favourite = strongest_color([c for c in hand if not c.is_wild])
+
+    def preference(c: Card) -> tuple[bool, bool, int, bool, int]:
+        attack = c.kind in (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE) and next_count <= 2
+        return (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
+
+    choice = min(playable, key=preference)
+    rest = list(hand)
+    rest.remove(choice)
+    color = strongest_color(rest) if choice.is_wild else None
+    target = None
+    if state.rules.seven_zero and choice.number == 7:
+        others = [s for s in range(state.players) if s != seat]
+        target = min(others, key=lambda s: len(state.hands[s]))
+    calls = len(hand) == 2 and rng.random() >= FORGET_UNO[level]
+    move = Move(seat, Action.PLAY, choice, color=color, uno=calls, target=target)
+    return move if state.check(move).legal else None
