@@ -1,0 +1,63 @@
+"""Uno Tutor: a bilingual (Arabic/English) web app that teaches the rules of UNO.
+
+The web layer lives here; the pure rules engine lives in app.engine and imports nothing from it.
+"""
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+
+def create_app(test_config=None):
+    """Build the app; test_config overrides the defaults (the Flask tutorial's factory)."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        # Lets tests and deployments keep the instance folder (secret key) elsewhere.
+        instance_path=os.environ.get("UNO_TUTOR_INSTANCE_PATH") or None,
+    )
+    from . import i18n
+
+    app.config.from_mapping(
+        LANGUAGES=i18n.LANGUAGES,
+        BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
+        BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS),
+    )
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    # Arabic in JSON answers as UTF-8, not \u escapes.
+    app.json.ensure_ascii = False
+
+    i18n.init_app(app)
+
+    from . import site
+
+    app.register_blueprint(site.bp)
+    return app
+
+
+def _secret_key(instance: Path) -> str:
+    """The key from UNO_TUTOR_SECRET_KEY, else one made on first run and kept in the instance folder.
+
+    Kept on disk so sessions survive restarts and every worker process signs with the same key.
+    """
+    if key := os.environ.get("UNO_TUTOR_SECRET_KEY"):
+        return key
+    instance.mkdir(parents=True, exist_ok=True)
+    path = instance / "secret_key"
+    if not path.exists():
+        # Write a private temp file, then link it into place: link fails if another process
+        # won the race, and then everyone reads the winner's complete key.
+        tmp = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        tmp.touch(mode=0o600)
+        tmp.write_text(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()

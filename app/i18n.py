@@ -1,0 +1,96 @@
+"""Languages: which one a request gets, its text direction, and catalogues compiled on demand.
+
+Locale precedence (as SecureDrop documents it): an explicit ?lang=, then the language in the URL
+(/<lang>/...), then the saved `lang` cookie, then Accept-Language, then Arabic.
+"""
+import os
+import tempfile
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import current_app, request
+from flask_babel import Babel, get_locale
+
+LANGUAGES = ("ar", "en")
+DEFAULT_LANGUAGE = "ar"
+# Absolute: Flask-Babel would join a relative path to the package folder, not the project root.
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+# Gettext names beyond Babel's defaults (_, gettext, ngettext, ...), in pybabel's -k syntax.
+# scripts/update_catalogues.py and the catalogue tests both extract with these.
+EXTRACT_KEYWORDS = ("_l", "lazy_gettext", "lazy_ngettext:1,2")
+
+babel = Babel()
+
+
+def init_app(app):
+    """Wire Flask-Babel with our locale selector and give templates `lang` and `dir`."""
+    compile_catalogues(Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]))
+    babel.init_app(app, locale_selector=select_locale)
+    app.context_processor(_locale_context)
+
+
+def select_locale() -> str:
+    """The request's language, by the precedence in the module docstring."""
+    languages = current_app.config["LANGUAGES"]
+    for choice in (
+        request.args.get("lang"),
+        (request.view_args or {}).get("lang"),
+        request.cookies.get("lang"),
+        _browser_language(languages),
+    ):
+        if choice in languages:
+            return choice
+    return current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def _browser_language(languages):
+    """The best Accept-Language entry whose primary language we have.
+
+    Not werkzeug's best_match: for "ar-EG,en;q=0.5" it prefers the exact "en" to the Arabic
+    the reader put first.
+    """
+    for value, quality in request.accept_languages:  # best first
+        primary = value.replace("_", "-").split("-")[0].lower()
+        if quality > 0 and primary in languages:
+            return primary
+    return None
+
+
+def text_direction(locale) -> str:
+    """'rtl' or 'ltr' for a locale or its code, from CLDR data.
+
+    >>> text_direction("ar"), text_direction("en")
+    ('rtl', 'ltr')
+    """
+    return Locale.parse(locale).text_direction
+
+
+def _locale_context():
+    # Flask-Babel 4 puts no get_locale into Jinja; the base template needs <html lang dir>.
+    locale = get_locale() or Locale.parse(current_app.config["BABEL_DEFAULT_LOCALE"])
+    return {"lang": str(locale), "dir": text_direction(locale)}
+
+
+def compile_catalogues(directory: Path) -> None:
+    """Compile each <lang>/LC_MESSAGES/*.po whose .mo is missing or older, so a fresh clone runs.
+
+    The .mo is written to a temp file beside it and renamed into place, so several processes
+    starting at once never read a half-written catalogue.
+    """
+    for po in directory.glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parent.parent.name)
+        fd, tmp = tempfile.mkstemp(dir=po.parent, prefix=".tmp-", suffix=".mo")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                write_mo(f, catalog)
+            os.chmod(tmp, 0o644)  # mkstemp's 0600 would hide it from a server running as another user
+            os.replace(tmp, mo)
+        except BaseException:
+            os.unlink(tmp)
+            raise
