@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .moves import Move
@@ -31,7 +31,9 @@ class Game:
     def new(cls, rules: str | dict[str, Any] | RuleSet | None, players: int | None = None,
             seed: int | str = 0) -> tuple[Game, list[Event]]:
         rules = ruleset(rules)
-        players = players or rules.players
+        if players is not None:  # setup.players: checked (2-10) like the rule set's own option
+            rules = replace(rules, players=players)
+        players = rules.players
         dealer, events = choose_dealer(rules, players, seed)
         state, dealt = deal(rules, players, dealer, shuffled_deck(f"{seed}:1"), f"{seed}:1")
         return cls(rules, seed, state, 1, [0] * players), events + dealt
