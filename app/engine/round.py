@@ -206,7 +206,7 @@ class RoundState:
         assert drawn is not None
         if move.action is Action.PASS:
             return _legal(self._draw_rule(), case="keep", card=drawn.notation)
-        if move.action is Action.PLAY and move.card is drawn:
+        if move.action is Action.PLAY and move.card == drawn:
             return self._check_play(move)
         return _illegal(self._draw_rule(), case="only-drawn", card=drawn.notation,
                         action=move.action.value)
