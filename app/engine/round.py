@@ -316,7 +316,7 @@ class RoundState:
         hand.remove(played)
         self.discard.append(played)
         self.pending = None
-        events.append(Event("play", verdict.rule, {**verdict.params, "seat": seat, "card": played.notation}))
+        events.append(self._play_event(seat, played, verdict))
         if played.is_wild:
             self.color = move.color
             events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": self.color.value}))
@@ -327,6 +327,14 @@ class RoundState:
             self._end_round(seat, played, stacked, events)
             return
         self._effect(seat, played, stacked, move, verdict, events)
+
+    @staticmethod
+    def _play_event(seat: int, played: Card, verdict: Verdict) -> Event:
+        """The public record of a play: a Wild Draw Four bluff stays secret until challenged."""
+        if played.kind is Kind.WILD_DRAW_FOUR and verdict.rule is not Rule.STACKING:
+            public = {k: v for k, v in verdict.params.items() if k not in ("case", "held")}
+            return Event("play", Rule.WILD_DRAW_FOUR_EFFECT, {**public, "seat": seat})
+        return Event("play", verdict.rule, {**verdict.params, "seat": seat})
 
     def _after_play_uno(self, seat: int, called: bool, events: list[Event]) -> None:
         if len(self.hands[seat]) != 1:
