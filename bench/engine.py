@@ -1,0 +1,133 @@
+"""How fast the rules engine plays: full rounds of random legal moves, against rlcard's UNO core.
+
+Run from the repository root (exits 0; rlcard is optional and only for the comparison)::
+
+    .venv/bin/python bench/engine.py                  # 2 and 4 players, 3 s per row
+    .venv/bin/python bench/engine.py --seconds 10 --players 2 3 4
+    .venv/bin/pip install rlcard==1.2.0               # to add rlcard's rows and the ratio
+
+A game is one round, dealt and played until a hand is empty; every decision is a uniformly random
+pick among the legal ones, with ``random.Random(seed)`` on both sides and seeds 0, 1, 2… in order.
+Per move each side does:
+
+- ours (official rules): ``state.actor()``; ``state.legal_moves(actor)`` — every move the actor may
+  make (plays, draw, keep, challenge/accept, late UNO, catch), each one accepted by ``check``; the
+  pick; ``state.apply(move)`` — ``check`` again (the Verdict: legal, rule id, params), then the
+  state change with its events (drawn cards, reshuffles, skips, round end and points).
+- rlcard 1.2.0: ``round.get_legal_actions(players, current_player)``; the pick;
+  ``round.proceed_round(players, action)`` — the core loop under ``UnoGame.step``, without the
+  observation dict ``step`` builds. No verdicts, no events, no rule ids.
+
+Dealing is timed on both sides (ours ``setup.deal`` with seat 0 dealing, theirs
+``UnoGame(num_players=n).init_game()`` with its RandomState seeded). Each row first plays a few
+untimed warm-up games, then whole games until ``--seconds`` have passed.
+
+Compare moves/s, not games/s: rlcard only draws when it cannot play and plays a drawn card
+itself, so its rounds last ~50 moves; in ours drawing is always allowed (official rules), a random
+player often draws when it could play, and forgotten UNOs get caught, so a random round lasts
+~1,300 moves. ``legal/move`` is the mean number of legal moves offered per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.engine.rules import ruleset  # noqa: E402
+from app.engine.setup import deal, shuffled_deck  # noqa: E402
+
+MAX_MOVES = 100_000  # a round that runs this long is cut (and counted): every loop is bounded
+WARM_UP_GAMES = 3
+OFFICIAL = ruleset("official")
+
+# One game with a seed -> (moves made, legal moves offered in all, finished?)
+Player = Callable[[int, int], tuple[int, int, bool]]
+
+
+def play_ours(players: int, seed: int) -> tuple[int, int, bool]:
+    state, _ = deal(OFFICIAL, players, 0, shuffled_deck(seed), seed)
+    rng = random.Random(seed)
+    offered = 0
+    for moves in range(MAX_MOVES):
+        actor = state.actor()
+        if actor is None:
+            return moves, offered, True
+        legal = state.legal_moves(actor)
+        offered += len(legal)
+        state.apply(rng.choice(legal))
+    return MAX_MOVES, offered, False
+
+
+def rlcard_player() -> Player | None:
+    """rlcard's UNO core loop, or None when rlcard (and numpy) are not installed."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+
+    def play_rlcard(players: int, seed: int) -> tuple[int, int, bool]:
+        game = UnoGame(num_players=players)
+        game.np_random = np.random.RandomState(seed)
+        game.init_game()
+        rnd, seats = game.round, game.players
+        rng = random.Random(seed)
+        offered = 0
+        for moves in range(MAX_MOVES):
+            if rnd.is_over:
+                return moves, offered, True
+            legal = rnd.get_legal_actions(seats, rnd.current_player)
+            offered += len(legal)
+            rnd.proceed_round(seats, rng.choice(legal))
+        return MAX_MOVES, offered, False
+
+    return play_rlcard
+
+
+def measure(play: Player, players: int, seconds: float) -> dict[str, float]:
+    """Warm up, then play whole games (seeds 0, 1, 2…) until ``seconds`` have passed."""
+    for seed in range(WARM_UP_GAMES):
+        play(players, 10_000 + seed)
+    games = moves = offered = cut = 0
+    start = time.perf_counter()
+    while True:
+        made, legal, finished = play(players, games)
+        games, moves, offered, cut = games + 1, moves + made, offered + legal, cut + (not finished)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {"games": games, "moves": moves, "moves/s": moves / elapsed, "games/s": games / elapsed,
+            "moves/game": moves / games, "legal/move": offered / max(moves, 1), "cut": cut}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--seconds", type=float, default=3.0, help="timed play per row (default 3)")
+    args = parser.parse_args(argv)
+    engines: dict[str, Player | None] = {"ours": play_ours, "rlcard": rlcard_player()}
+    if engines["rlcard"] is None:
+        print("rlcard is not installed: only our rows (.venv/bin/pip install rlcard==1.2.0 to compare)")
+    header = f"{'players':>7}  {'engine':<6}  {'moves/s':>9}  {'games/s':>8}  {'moves/game':>10}  " \
+             f"{'legal/move':>10}  {'games':>6}  {'ratio':>5}"
+    print(header)
+    print("-" * len(header))
+    for players in args.players:
+        rows = {name: measure(play, players, args.seconds) for name, play in engines.items() if play}
+        for name, row in rows.items():
+            ratio = f"{row['moves/s'] / rows['rlcard']['moves/s']:.2f}" if "rlcard" in rows and name == "ours" else ""
+            cut = f"  ({row['cut']} cut at {MAX_MOVES} moves)" if row["cut"] else ""
+            print(f"{players:>7}  {name:<6}  {row['moves/s']:>9,.0f}  {row['games/s']:>8,.1f}  "
+                  f"{row['moves/game']:>10,.0f}  {row['legal/move']:>10.2f}  {row['games']:>6}  {ratio:>5}{cut}")
+    print("ratio: our moves/s / rlcard's moves/s at the same number of players")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
