@@ -19,7 +19,8 @@ DEFAULT_LANGUAGE = "ar"
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Gettext names beyond Babel's defaults (_, gettext, ngettext, ...), in pybabel's -k syntax.
 # scripts/update_catalogues.py and the catalogue tests both extract with these.
-EXTRACT_KEYWORDS = ("_l", "lazy_gettext", "lazy_ngettext:1,2")
+# _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time).
+EXTRACT_KEYWORDS = ("_l", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2")
 
 babel = Babel()
 

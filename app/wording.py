@@ -1,0 +1,581 @@
+"""Words for the engine's values: verdicts, events, cards, colours, seats and API errors.
+
+The engine answers with rule ids and parameters, never sentences; this module turns them into a
+sentence in the request's language. Every sentence lives in one of the tables below (``_l`` for
+plain messages, ``_ln`` for messages with plural forms), translated in the catalogues and
+formatted at call time with the current locale. Parameters are localised by their name: cards
+(``card``, ``top``, ``held``, ``drawn``, ``cards``) become card names, colours (``color``,
+``named``) colour words, seats (``seat``, ``turn``, ``target``, ``offender``, ``winner``,
+``dealer``) seat names, counts choose the plural form. Messages are plain text: the templates
+add the HTML (``<bdi>`` around card names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from babel.lists import format_list
+from flask_babel import get_locale, gettext, ngettext
+from flask_babel import lazy_gettext as _l
+
+from .engine.cards import Card, Color, InvalidCardError, Kind, card as parse_card
+from .engine.rules import Rule
+from .engine.verdict import Event, Verdict
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A message with plural forms; ``params[key]`` chooses the form (and is ``%(num)d``)."""
+
+    singular: str
+    plural: str
+    key: str = "count"
+
+    def __call__(self, params: Mapping[str, Any]) -> str:
+        return ngettext(self.singular, self.plural, params[self.key], **params)
+
+
+def _ln(singular: str, plural: str, key: str = "count") -> Plural:
+    """Mark a plural message for extraction (keyword ``_ln:1,2`` in app.i18n)."""
+    return Plural(singular, plural, key)
+
+
+Message = Any  # a lazy string from _l, or a Plural
+
+# --- cards, colours, kinds, seats ----------------------------------------------------------
+
+# TRANSLATORS: card names, as on the card's accessible label and in sentences.
+NUMBER_CARDS = {
+    Color.RED: _l("Red %(number)s"), Color.YELLOW: _l("Yellow %(number)s"),
+    Color.GREEN: _l("Green %(number)s"), Color.BLUE: _l("Blue %(number)s"),
+}
+ACTION_CARDS = {
+    (Color.RED, Kind.SKIP): _l("Red Skip"), (Color.YELLOW, Kind.SKIP): _l("Yellow Skip"),
+    (Color.GREEN, Kind.SKIP): _l("Green Skip"), (Color.BLUE, Kind.SKIP): _l("Blue Skip"),
+    (Color.RED, Kind.REVERSE): _l("Red Reverse"), (Color.YELLOW, Kind.REVERSE): _l("Yellow Reverse"),
+    (Color.GREEN, Kind.REVERSE): _l("Green Reverse"), (Color.BLUE, Kind.REVERSE): _l("Blue Reverse"),
+    (Color.RED, Kind.DRAW_TWO): _l("Red Draw Two"), (Color.YELLOW, Kind.DRAW_TWO): _l("Yellow Draw Two"),
+    (Color.GREEN, Kind.DRAW_TWO): _l("Green Draw Two"), (Color.BLUE, Kind.DRAW_TWO): _l("Blue Draw Two"),
+    (None, Kind.WILD): _l("Wild"), (None, Kind.WILD_DRAW_FOUR): _l("Wild Draw Four"),
+}
+# TRANSLATORS: a colour on its own (a button, a label).
+COLOR_NAMES = {Color.RED: _l("Red"), Color.YELLOW: _l("Yellow"), Color.GREEN: _l("Green"),
+               Color.BLUE: _l("Blue")}
+# TRANSLATORS: a colour inside a sentence, e.g. after "the colour".
+COLOR_WORDS = {Color.RED: _l("red"), Color.YELLOW: _l("yellow"), Color.GREEN: _l("green"),
+               Color.BLUE: _l("blue")}
+KIND_NAMES = {
+    Kind.NUMBER: _l("Number cards"), Kind.SKIP: _l("Skip"), Kind.REVERSE: _l("Reverse"),
+    Kind.DRAW_TWO: _l("Draw Two"), Kind.WILD: _l("Wild"), Kind.WILD_DRAW_FOUR: _l("Wild Draw Four"),
+}
+DIRECTIONS = {1: _l("clockwise"), -1: _l("anticlockwise")}
+FIELDS = {
+    "scenario": _l("the scenario"), "hands": _l("the hands"), "discard": _l("the discard pile"),
+    "draw_pile": _l("the draw pile"), "deck": _l("the deck"), "seed": _l("the seed"),
+    "dealer": _l("the dealer"), "turn": _l("the turn"),
+}
+PLAYER = _l("Player %(number)s")
+# TRANSLATORS: what a card must share with the top card, in "it matches the number (5)".
+FACE_NUMBER = _l("the number (%(number)s)")
+# TRANSLATORS: as above for action cards and wilds: "it matches the symbol (Skip)".
+FACE_SYMBOL = _l("the symbol (%(kind)s)")
+# TRANSLATORS: one entry of a list such as "Player 1: Red 5" or "Player 2: 35".
+PAIR = _l("%(name)s: %(value)s")
+NO_COLOR = _l("no colour")
+
+# --- rule titles ---------------------------------------------------------------------------
+
+RULE_TITLES: dict[Rule, Message] = {
+    Rule.DECK_COMPOSITION: _l("The 108-card deck"),
+    Rule.DECK_BLANK: _l("Blank cards"),
+    Rule.SETUP_DEALER: _l("Choosing the dealer"),
+    Rule.SETUP_DEAL: _l("The deal"),
+    Rule.SETUP_FIRST_PLAYER: _l("Who starts"),
+    Rule.SETUP_PLAYERS: _l("Number of players"),
+    Rule.FIRST_NUMBER: _l("First card: a number"),
+    Rule.FIRST_SKIP: _l("First card: Skip"),
+    Rule.FIRST_REVERSE: _l("First card: Reverse"),
+    Rule.FIRST_DRAW_TWO: _l("First card: Draw Two"),
+    Rule.FIRST_WILD: _l("First card: Wild"),
+    Rule.FIRST_WILD_DRAW_FOUR: _l("First card: Wild Draw Four"),
+    Rule.TURN_ORDER: _l("Taking turns"),
+    Rule.MATCH_COLOR: _l("Matching the colour"),
+    Rule.MATCH_NUMBER: _l("Matching the number"),
+    Rule.MATCH_SYMBOL: _l("Matching the symbol"),
+    Rule.MATCH_NONE: _l("No match"),
+    Rule.WILD_ANY_TIME: _l("Wild: any time"),
+    Rule.DRAW_ONE: _l("Drawing a card"),
+    Rule.DRAW_UNTIL_PLAYABLE: _l("Drawing until you can play"),
+    Rule.DRAW_RESHUFFLE: _l("Reshuffling the discard pile"),
+    Rule.SKIP_EFFECT: _l("Skip"),
+    Rule.REVERSE_EFFECT: _l("Reverse"),
+    Rule.REVERSE_TWO_PLAYERS: _l("Reverse with two players"),
+    Rule.DRAW_TWO_EFFECT: _l("Draw Two"),
+    Rule.WILD_DRAW_FOUR_EFFECT: _l("Wild Draw Four"),
+    Rule.WILD_DRAW_FOUR_RESTRICTION: _l("When Wild Draw Four may be played"),
+    Rule.WILD_DRAW_FOUR_CHALLENGE: _l("Challenging a Wild Draw Four"),
+    Rule.STACKING: _l("Stacking (house rule)"),
+    Rule.SEVEN_ZERO: _l("Seven-zero (house rule)"),
+    Rule.UNO_CALL: _l("Calling UNO"),
+    Rule.UNO_CATCH: _l("Catching a missed UNO"),
+    Rule.ROUND_END: _l("End of the round"),
+    Rule.SCORE_VALUES: _l("Card values"),
+    Rule.SCORE_WINNER_COLLECTS: _l("Scoring: the winner collects"),
+    Rule.SCORE_TALLY_LOWEST: _l("Scoring: lowest total wins"),
+    Rule.MOVE_NOT_IN_HAND: _l("Only cards in your hand"),
+}
+
+# --- verdicts: (rule, legal, case) -> message, addressed to the mover ------------------------
+
+VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
+    (Rule.DECK_COMPOSITION, True, None): _l(
+        "The deck has 108 cards: in each of four colours one 0, two of each number from 1 to 9, two Skip, "
+        "two Reverse and two Draw Two; plus 4 Wild and 4 Wild Draw Four."),
+    (Rule.DECK_COMPOSITION, False, None): _l(
+        "That is not a UNO deck: it must hold exactly 108 cards, each in its right number of copies."),
+    (Rule.DECK_BLANK, True, None): _l(
+        "Some editions add blank cards you can write your own rule on; the standard game does not use them."),
+    (Rule.DECK_BLANK, False, None): _l("Blank cards are not part of the standard game."),
+    (Rule.SETUP_DEALER, True, None): _l(
+        "Each player draws a card and the highest number deals; action cards count as zero."),
+    (Rule.SETUP_DEALER, False, None): _l("The dealer is chosen by a draw, not by choice."),
+    (Rule.SETUP_DEAL, True, None): _l(
+        "The dealer gives each player 7 cards; the rest form the draw pile and its top card starts the "
+        "discard pile."),
+    (Rule.SETUP_DEAL, False, None): _l("Each player must start with exactly 7 cards."),
+    (Rule.SETUP_FIRST_PLAYER, True, None): _l(
+        "The player to the dealer's left starts, and play goes clockwise."),
+    (Rule.SETUP_FIRST_PLAYER, False, None): _l("Only the player to the dealer's left may start."),
+    (Rule.SETUP_PLAYERS, True, None): _l("UNO is played by 2 to 10 players."),
+    (Rule.SETUP_PLAYERS, False, None): _l("UNO needs between 2 and 10 players."),
+    (Rule.FIRST_NUMBER, True, None): _l("A number card turned first has no special effect."),
+    (Rule.FIRST_NUMBER, False, None): _l("A number card turned first changes nothing."),
+    (Rule.FIRST_SKIP, True, None): _l("A Skip turned first: the first player loses their turn."),
+    (Rule.FIRST_SKIP, False, None): _l("When a Skip is turned first, the first player may not play."),
+    (Rule.FIRST_REVERSE, True, None): _l(
+        "A Reverse turned first: the dealer plays first and play goes anticlockwise."),
+    (Rule.FIRST_REVERSE, False, None): _l(
+        "When a Reverse is turned first, the dealer starts, not the player to their left."),
+    (Rule.FIRST_DRAW_TWO, True, None): _l(
+        "A Draw Two turned first: the first player draws 2 cards and loses their turn."),
+    (Rule.FIRST_DRAW_TWO, False, None): _l(
+        "When a Draw Two is turned first, the first player must draw 2 cards and may not play."),
+    (Rule.FIRST_WILD, True, None): _l("You name %(named)s as the colour to play."),
+    (Rule.FIRST_WILD, False, None): _l("A Wild was turned first: the first player names the colour."),
+    (Rule.FIRST_WILD, False, "name-color"): _l(
+        "Name a colour first: the first card is a Wild, and you choose the colour to play."),
+    (Rule.FIRST_WILD, False, "nothing-pending"): _l("There is no colour to name now."),
+    (Rule.FIRST_WILD_DRAW_FOUR, True, None): _l(
+        "A Wild Draw Four turned first goes back into the pile and another card is turned."),
+    (Rule.FIRST_WILD_DRAW_FOUR, False, None): _l("A Wild Draw Four may not start the discard pile."),
+    (Rule.TURN_ORDER, True, None): _l("It is your turn."),
+    (Rule.TURN_ORDER, False, None): _l("It is not your turn: play waits for %(turn)s."),
+    (Rule.MATCH_COLOR, True, None): _l("You can play %(card)s: it matches the colour (%(color)s)."),
+    (Rule.MATCH_COLOR, False, None): _l("A card must match the colour, the number or the symbol."),
+    (Rule.MATCH_NUMBER, True, None): _l("You can play %(card)s: it matches %(face)s."),
+    (Rule.MATCH_NUMBER, False, None): _l("A card must match the colour, the number or the symbol."),
+    (Rule.MATCH_SYMBOL, True, None): _l("You can play %(card)s: it matches %(face)s."),
+    (Rule.MATCH_SYMBOL, False, None): _l("A card must match the colour, the number or the symbol."),
+    (Rule.MATCH_NONE, True, None): _l("Only a Wild may be played when nothing matches."),
+    (Rule.MATCH_NONE, False, None): _l(
+        "You can't play %(card)s: it matches neither the colour (%(color)s) nor %(face)s."),
+    (Rule.WILD_ANY_TIME, True, None): _l(
+        "You can play %(card)s at any time; you name %(named)s as the colour."),
+    (Rule.WILD_ANY_TIME, False, None): _l("A Wild may be played at any time."),
+    (Rule.WILD_ANY_TIME, False, "color-needed"): _l("Choose a colour to play %(card)s."),
+    (Rule.DRAW_ONE, True, None): _l("You draw a card; if you can play it, you may play it at once."),
+    (Rule.DRAW_ONE, True, "keep"): _l("You keep %(card)s and your turn ends."),
+    (Rule.DRAW_ONE, False, None): _l("You may draw only one card on your turn."),
+    (Rule.DRAW_ONE, False, "only-drawn"): _l(
+        "After drawing you may only play the card you drew (%(card)s) or keep it."),
+    (Rule.DRAW_ONE, False, "nothing-pending"): _l("You can't pass yet: draw a card first."),
+    (Rule.DRAW_UNTIL_PLAYABLE, True, None): _l(
+        "You draw until you get a card you can play (house rule)."),
+    (Rule.DRAW_UNTIL_PLAYABLE, True, "keep"): _l("You keep %(card)s and your turn ends."),
+    (Rule.DRAW_UNTIL_PLAYABLE, False, None): _l("Keep drawing until you get a card you can play."),
+    (Rule.DRAW_UNTIL_PLAYABLE, False, "only-drawn"): _l(
+        "After drawing you may only play the card you drew (%(card)s) or keep it."),
+    (Rule.DRAW_UNTIL_PLAYABLE, False, "nothing-pending"): _l("You can't pass yet: draw a card first."),
+    (Rule.DRAW_RESHUFFLE, True, None): _l(
+        "When the draw pile runs out, the discard pile except its top card is shuffled into a new draw pile."),
+    (Rule.DRAW_RESHUFFLE, False, None): _l("The top card of the discard pile stays where it is."),
+    (Rule.SKIP_EFFECT, True, None): _l("After a Skip, the next player loses their turn."),
+    (Rule.SKIP_EFFECT, False, None): _l("You were skipped: you lose this turn."),
+    (Rule.REVERSE_EFFECT, True, None): _l("A Reverse changes the direction of play."),
+    (Rule.REVERSE_EFFECT, False, None): _l("After a Reverse, play goes the other way."),
+    (Rule.REVERSE_TWO_PLAYERS, True, None): _l(
+        "With two players a Reverse works like a Skip: whoever played it plays again."),
+    (Rule.REVERSE_TWO_PLAYERS, False, None): _l(
+        "With two players a Reverse skips the other player, so it is not their turn."),
+    (Rule.DRAW_TWO_EFFECT, True, None): _ln(
+        "You draw %(num)d card and lose your turn.", "You draw %(num)d cards and lose your turn."),
+    (Rule.DRAW_TWO_EFFECT, False, None): _l(
+        "After a Draw Two the next player draws 2 cards and may not play this turn."),
+    (Rule.WILD_DRAW_FOUR_EFFECT, True, None): _ln(
+        "You accept: you draw %(num)d card and lose your turn.",
+        "You accept: you draw %(num)d cards and lose your turn."),
+    (Rule.WILD_DRAW_FOUR_EFFECT, False, None): _l(
+        "After a Wild Draw Four the next player draws 4 cards and may not play this turn."),
+    (Rule.WILD_DRAW_FOUR_RESTRICTION, True, None): _l(
+        "You can play %(card)s: you hold no card of the colour (%(color)s). You name %(named)s."),
+    (Rule.WILD_DRAW_FOUR_RESTRICTION, False, None): _l(
+        "You can't play %(card)s: you hold %(held)s, a card of the colour (%(color)s)."),
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, True, None): _l(
+        "You challenge %(offender)s: they must show you their hand."),
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, True, "bluff"): _l(
+        "You can play %(card)s, but it is a bluff: you hold %(held)s, a card of the colour (%(color)s). "
+        "If you are challenged, you draw 4 cards."),
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, False, None): _l(
+        "Only the player who must draw may challenge a Wild Draw Four, and only before drawing."),
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, False, "challenge-or-accept"): _l(
+        "First answer the Wild Draw Four: challenge it, or accept and draw 4 cards."),
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, False, "nothing-pending"): _l(
+        "There is no Wild Draw Four to challenge or accept now."),
+    (Rule.STACKING, True, None): _ln(
+        "You can stack %(card)s on %(top)s: the next player now faces %(num)d card.",
+        "You can stack %(card)s on %(top)s: the next player now faces %(num)d cards."),
+    (Rule.STACKING, False, None): _l(
+        "Stacking is a house rule, not an official one: it is off in this game."),
+    (Rule.STACKING, False, "stack-or-accept"): _ln(
+        "Answer %(top)s first: stack a card of the same kind, or accept and draw %(num)d card.",
+        "Answer %(top)s first: stack a card of the same kind, or accept and draw %(num)d cards."),
+    (Rule.SEVEN_ZERO, True, None): _l(
+        "With the 7-0 house rule, a 7 swaps hands with a player you choose and a 0 passes every hand on."),
+    (Rule.SEVEN_ZERO, False, None): _l("The 7-0 house rule is off in this game."),
+    (Rule.SEVEN_ZERO, False, "target-needed"): _l(
+        "Choose a player to swap hands with: %(card)s is a 7 and the 7-0 house rule is on."),
+    (Rule.UNO_CALL, True, None): _l("You call UNO as you play your next-to-last card."),
+    (Rule.UNO_CALL, True, "late"): _l("You call UNO in time: nobody can catch you now."),
+    (Rule.UNO_CALL, False, None): _l("Call UNO when you play your next-to-last card."),
+    (Rule.UNO_CALL, False, "nothing-to-call"): _ln(
+        "There is no UNO to call now: you hold %(num)d card.",
+        "There is no UNO to call now: you hold %(num)d cards."),
+    (Rule.UNO_CATCH, True, None): _ln(
+        "You catch %(target)s without UNO: they draw %(num)d card.",
+        "You catch %(target)s without UNO: they draw %(num)d cards."),
+    (Rule.UNO_CATCH, False, None): _l(
+        "You can only catch a player who has one card left and did not call UNO."),
+    (Rule.UNO_CATCH, False, "target"): _l("Choose another player to catch."),
+    (Rule.UNO_CATCH, False, "not-one-card"): _ln(
+        "There is nothing to catch: %(target)s holds %(num)d card, not one.",
+        "There is nothing to catch: %(target)s holds %(num)d cards, not one."),
+    (Rule.UNO_CATCH, False, "called"): _l("There is nothing to catch: %(target)s called UNO."),
+    (Rule.UNO_CATCH, False, "too-late"): _l(
+        "Too late: the next player has already acted, so %(target)s can no longer be caught."),
+    (Rule.ROUND_END, True, None): _l(
+        "The round ends when a player plays their last card; a last Draw Two or Wild Draw Four still "
+        "makes the next player draw."),
+    (Rule.ROUND_END, False, None): _l("The round is not over yet."),
+    (Rule.ROUND_END, False, "over"): _l("The round is over: %(winner)s has won it."),
+    (Rule.ROUND_END, False, "not-over"): _l("The round is not over yet: finish it first."),
+    (Rule.ROUND_END, False, "game-over"): _l("The game is over: no more rounds."),
+    (Rule.SCORE_VALUES, True, None): _l(
+        "Number cards count their face value; Skip, Reverse and Draw Two count 20; Wild and Wild Draw "
+        "Four count 50."),
+    (Rule.SCORE_VALUES, False, None): _l("Every card counts its fixed value, no more and no less."),
+    (Rule.SCORE_WINNER_COLLECTS, True, None): _l(
+        "The round's winner scores the value of every card left in the other hands; the first to 500 "
+        "points wins."),
+    (Rule.SCORE_WINNER_COLLECTS, False, None): _l("Only the round's winner scores points."),
+    (Rule.SCORE_TALLY_LOWEST, True, None): _l(
+        "Each player is charged the value of the cards left in their own hand; when someone reaches "
+        "500, the lowest total wins."),
+    (Rule.SCORE_TALLY_LOWEST, False, None): _l(
+        "With this scoring, the highest total does not win: the lowest does."),
+    (Rule.MOVE_NOT_IN_HAND, True, None): _l("%(card)s is in your hand."),
+    (Rule.MOVE_NOT_IN_HAND, False, None): _l("You can't play %(card)s: it is not in your hand."),
+}
+
+# --- events: (kind, case, person) -> message -------------------------------------------------
+# ``case`` is a flag of the event (guilty/innocent, late, seen, the dealer method) or its rule id,
+# or None for any; ``person`` is "you" when the subject is the viewer, "object" when the viewer
+# is the one acted on, else "they".
+
+EVENTS: dict[tuple[str, str | None, str], Message] = {
+    ("play", None, "they"): _l("%(seat)s plays %(card)s."),
+    ("play", None, "you"): _l("You play %(card)s."),
+    ("color", None, "they"): _l("%(seat)s names the colour %(named)s."),
+    ("color", None, "you"): _l("You name the colour %(named)s."),
+    ("uno", None, "they"): _l("%(seat)s calls UNO!"),
+    ("uno", None, "you"): _l("You call UNO!"),
+    ("uno", "late", "they"): _l("%(seat)s calls UNO just in time."),
+    ("uno", "late", "you"): _l("You call UNO just in time."),
+    ("skip", None, "they"): _l("%(seat)s loses their turn."),
+    ("skip", None, "you"): _l("You lose your turn."),
+    ("skip", Rule.REVERSE_TWO_PLAYERS.value, "they"): _l(
+        "With two players, Reverse skips %(seat)s."),
+    ("skip", Rule.REVERSE_TWO_PLAYERS.value, "you"): _l("With two players, Reverse skips you."),
+    ("reverse", None, "they"): _l("The direction reverses: play now goes %(direction)s."),
+    ("reverse", Rule.FIRST_REVERSE.value, "they"): _l(
+        "Reverse first: %(seat)s, the dealer, starts and play goes %(direction)s."),
+    ("reverse", Rule.FIRST_REVERSE.value, "you"): _l(
+        "Reverse first: you are the dealer, so you start and play goes %(direction)s."),
+    ("pending", Rule.WILD_DRAW_FOUR_CHALLENGE.value, "they"): _l(
+        "%(seat)s may challenge the Wild Draw Four or accept it."),
+    ("pending", Rule.WILD_DRAW_FOUR_CHALLENGE.value, "you"): _l(
+        "You may challenge the Wild Draw Four of %(offender)s, or accept it."),
+    ("pending", Rule.WILD_DRAW_FOUR_CHALLENGE.value, "object"): _l(
+        "%(seat)s may challenge your Wild Draw Four, or accept it."),
+    ("pending", Rule.STACKING.value, "they"): _ln(
+        "%(seat)s may stack a card of the same kind, or draw %(num)d card.",
+        "%(seat)s may stack a card of the same kind, or draw %(num)d cards."),
+    ("pending", Rule.STACKING.value, "you"): _ln(
+        "You may stack a card of the same kind, or draw %(num)d card.",
+        "You may stack a card of the same kind, or draw %(num)d cards."),
+    ("swap", None, "they"): _l("%(seat)s swaps hands with %(target)s."),
+    ("swap", None, "you"): _l("You swap hands with %(target)s."),
+    ("swap", None, "object"): _l("%(seat)s swaps hands with you."),
+    ("rotate", None, "they"): _l("Every hand passes to the next player, %(direction)s."),
+    ("round-end", None, "they"): _l("%(winner)s plays their last card and wins the round!"),
+    ("round-end", None, "you"): _l("You play your last card and win the round!"),
+    ("points", Rule.SCORE_WINNER_COLLECTS.value, "they"): _ln(
+        "%(winner)s scores %(num)d point from the cards left in the other hands.",
+        "%(winner)s scores %(num)d points from the cards left in the other hands.", key="total"),
+    ("points", Rule.SCORE_WINNER_COLLECTS.value, "you"): _ln(
+        "You score %(num)d point from the cards left in the other hands.",
+        "You score %(num)d points from the cards left in the other hands.", key="total"),
+    ("points", Rule.SCORE_TALLY_LOWEST.value, "they"): _l(
+        "Each player is charged the cards left in their hand: %(points)s."),
+    ("pass", None, "they"): _l("%(seat)s ends their turn."),
+    ("pass", None, "you"): _l("You end your turn."),
+    ("challenge", "guilty", "they"): _l(
+        "%(seat)s challenges %(offender)s and is right: the Wild Draw Four was a bluff."),
+    ("challenge", "guilty", "you"): _l(
+        "You challenge %(offender)s and see their hand: %(cards)s. They could have played another card: "
+        "the challenge succeeds."),
+    ("challenge", "guilty", "object"): _l(
+        "%(seat)s challenges you and is right: you held a card of the colour."),
+    ("challenge", "innocent", "they"): _l(
+        "%(seat)s challenges %(offender)s and is wrong: the Wild Draw Four was allowed."),
+    ("challenge", "innocent", "you"): _l(
+        "You challenge %(offender)s and see their hand: %(cards)s. No card of the colour: the challenge "
+        "fails."),
+    ("challenge", "innocent", "object"): _l(
+        "%(seat)s challenges you and is wrong: your Wild Draw Four was allowed."),
+    ("draw", None, "they"): _ln("%(seat)s draws %(num)d card.", "%(seat)s draws %(num)d cards."),
+    ("draw", None, "you"): _ln("You draw %(num)d card.", "You draw %(num)d cards."),
+    ("draw", "seen", "they"): _ln("%(seat)s draws %(num)d card: %(cards)s.",
+                                  "%(seat)s draws %(num)d cards: %(cards)s."),
+    ("draw", "seen", "you"): _ln("You draw %(num)d card: %(cards)s.", "You draw %(num)d cards: %(cards)s."),
+    ("reshuffle", None, "they"): _ln(
+        "The draw pile is empty: %(num)d card from the discard pile is shuffled into a new draw pile.",
+        "The draw pile is empty: %(num)d cards from the discard pile are shuffled into a new draw pile."),
+    ("catch", None, "they"): _ln(
+        "%(seat)s catches %(target)s without UNO: a penalty of %(num)d card.",
+        "%(seat)s catches %(target)s without UNO: a penalty of %(num)d cards."),
+    ("catch", None, "you"): _ln(
+        "You catch %(target)s without UNO: a penalty of %(num)d card.",
+        "You catch %(target)s without UNO: a penalty of %(num)d cards."),
+    ("catch", None, "object"): _ln(
+        "%(seat)s catches you without UNO: a penalty of %(num)d card.",
+        "%(seat)s catches you without UNO: a penalty of %(num)d cards."),
+    ("deal", None, "they"): _ln("%(dealer)s deals %(num)d card to each player.",
+                                "%(dealer)s deals %(num)d cards to each player."),
+    ("deal", None, "you"): _ln("You deal %(num)d card to each player.",
+                               "You deal %(num)d cards to each player."),
+    ("dealer", "highest", "they"): _l("%(dealer)s drew the highest number and deals."),
+    ("dealer", "highest", "you"): _l("You drew the highest number and deal."),
+    ("dealer", "random", "they"): _l("%(dealer)s is chosen at random to deal."),
+    ("dealer", "random", "you"): _l("You are chosen at random to deal."),
+    ("dealer-draw", None, "they"): _l("Each player draws a card to choose the dealer: %(cards)s."),
+    ("first", None, "they"): _l("The first card is %(card)s; %(seat)s starts."),
+    ("first", None, "you"): _l("The first card is %(card)s; you start."),
+    ("first", Rule.FIRST_WILD.value, "they"): _l(
+        "The first card is %(card)s: %(seat)s names the colour and starts."),
+    ("first", Rule.FIRST_WILD.value, "you"): _l(
+        "The first card is %(card)s: you name the colour and start."),
+    ("redraw", None, "they"): _l(
+        "%(card)s may not start the discard pile: it goes back into the pile and another card is turned."),
+    ("game-end", None, "they"): _l("%(winner)s wins the game! Scores: %(scores)s."),
+    ("game-end", None, "you"): _l("You win the game! Scores: %(scores)s."),
+}
+SUBJECT_KEYS = ("seat", "winner", "dealer")
+OBJECT_KEYS = ("target", "offender")
+EVENT_FLAGS = {"guilty": {True: "guilty", False: "innocent"}, "late": {True: "late"},
+               "method": {"highest": "highest", "random": "random"}}
+
+# --- API and input errors --------------------------------------------------------------------
+
+ERRORS: dict[str, Message] = {
+    "bad-scenario": _l("The scenario can't be read: check %(field)s."),
+    "unknown-card": _l("“%(card)s” is not a card: write cards like R5, GS, BR, YD2, W or WD4."),
+    "too-many-copies": _ln(
+        "The deck has only %(num)d copy of %(card)s, but the scenario uses %(count)s.",
+        "The deck has only %(num)d copies of %(card)s, but the scenario uses %(count)s.", key="copies"),
+    "no-discard": _l("The discard pile needs at least one card."),
+    "bad-seat": _l("%(field)s must name a seat that exists."),
+    "bad-players": _l("A game needs between %(min)s and %(max)s players."),
+    "incomplete-deck": _ln(
+        "The deck must hold the 108 UNO cards exactly; this one has %(num)d card.",
+        "The deck must hold the 108 UNO cards exactly; this one has %(num)d cards."),
+    "bad-direction": _l("The direction must be 1 (clockwise) or -1 (anticlockwise)."),
+    "color-needed": _l("%(top)s is on top of the discard pile: say which colour was named."),
+    "unknown-color": _l("“%(color)s” is not a colour: use red, yellow, green or blue."),
+    "color-mismatch": _l("The colour must be that of the top card, %(top)s, not %(color)s."),
+    "unknown-option": _l("The rules name an unknown preset or option, or a value out of range."),
+    "malformed-json": _l("The request is not valid JSON."),
+    "not-json": _l("Send the request as JSON."),
+    "bad-move": _l("The move can't be read: check the seat, the action, the card and the colour."),
+    "not-found": _l("There is no such page."),
+    "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
+    "forbidden": _l("You are not allowed to do that."),
+    "stale-version": _l("The game has moved on since you last looked: here is the current table."),
+    "too-large": _l("The request is too large."),
+    "csrf": _l("The form has expired: reload the page and try again."),
+    "server-error": _l("Something went wrong on our side. Please try again."),
+    "method-not-allowed": _l("This address does not accept that kind of request."),
+}
+UNKNOWN_ERROR = _l("The request could not be completed.")
+
+# --- the public functions --------------------------------------------------------------------
+
+
+def card_name(notation: str) -> str:
+    """The card's name in the current language ("Red 5", "أحمر 5"); unknown notation is returned as is."""
+    try:
+        face = parse_card(notation)
+    except InvalidCardError:
+        return str(notation)
+    return _card(face)
+
+
+def _card(face: Card) -> str:
+    if face.kind is Kind.NUMBER:
+        return str(NUMBER_CARDS[face.color]) % {"number": face.number}
+    return str(ACTION_CARDS[face.color, face.kind])
+
+
+def color_name(color: str) -> str:
+    """A colour on its own, for buttons and labels ("Red"); unknown names are returned as is."""
+    return _lookup(COLOR_NAMES, Color, color)
+
+
+def _color_word(color: str | None) -> str:
+    return str(NO_COLOR) if color is None else _lookup(COLOR_WORDS, Color, color)
+
+
+def kind_name(kind: str) -> str:
+    """A kind of card, for headings ("Number cards", "Skip")."""
+    return _lookup(KIND_NAMES, Kind, kind)
+
+
+def _lookup(table: Mapping[Any, Message], enum: type, value: str) -> str:
+    try:
+        return str(table[enum(value)])
+    except (ValueError, KeyError):
+        return str(value)
+
+
+def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
+    """``names[seat]`` when given (the practice table's "You", "Bot 1"…), else "Player {seat+1}"."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return str(PLAYER) % {"number": seat + 1}
+
+
+def rule_title(rule: Rule | str) -> str:
+    """A short title for a rule id (headings, "why?" links); unknown ids are returned as is."""
+    return _lookup(RULE_TITLES, Rule, rule)
+
+
+def verdict_message(verdict: Verdict, names: Sequence[str] | None = None) -> str:
+    """The verdict as a sentence to the mover: the rule, then the reason with the actual cards."""
+    message = VERDICTS.get((verdict.rule, verdict.legal, verdict.params.get("case")))
+    if message is None:
+        message = VERDICTS[verdict.rule, verdict.legal, None]
+    return _render(message, verdict.params, names, fallback=verdict.rule)
+
+
+def event_message(event: Event, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
+    """One line of narration for an event, in the second person when it is the viewer's."""
+    params = event.params
+    person = "they"
+    subject = next((params[k] for k in SUBJECT_KEYS if k in params), None)
+    if viewer is not None and subject == viewer:
+        person = "you"
+    elif viewer is not None and viewer in (params.get(k) for k in OBJECT_KEYS):
+        person = "object"
+    flags = [EVENT_FLAGS[k].get(params[k]) for k in EVENT_FLAGS if k in params]
+    if event.kind == "draw" and params.get("cards"):
+        flags.append("seen")
+    cases = [*filter(None, flags), event.rule.value, None]
+    for who in dict.fromkeys((person, "they")):
+        for case in cases:
+            message = EVENTS.get((event.kind, case, who))
+            if message is not None:
+                return _render(message, params, names, fallback=event.rule)
+    return rule_title(event.rule)
+
+
+def error_message(code: str, **params: Any) -> str:
+    """An API or input error in the reader's language; an unknown code gets a generic message."""
+    return _render(ERRORS.get(code, UNKNOWN_ERROR), params, None, fallback=None)
+
+
+# --- formatting ------------------------------------------------------------------------------
+
+CARD_KEYS = frozenset({"card", "top", "held", "drawn"})
+COLOR_KEYS = frozenset({"color", "named"})
+SEAT_KEYS = frozenset({"seat", "turn", "target", "offender", "winner", "dealer"})
+
+
+def _render(message: Message, params: Mapping[str, Any], names: Sequence[str] | None,
+            fallback: Rule | None) -> str:
+    """Format ``message`` with localised ``params``; a missing parameter falls back to the rule's title."""
+    try:
+        values = _localise(params, names)
+        return message(values) if isinstance(message, Plural) else str(message) % values
+    except (KeyError, TypeError, ValueError):
+        return rule_title(fallback) if fallback else str(UNKNOWN_ERROR)
+
+
+def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "top" and isinstance(value, str):
+            values["face"] = _face(value)
+        if key in CARD_KEYS and isinstance(value, str):
+            value = card_name(value)
+        elif key in COLOR_KEYS:
+            value = _color_word(value)
+        elif key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            value = seat_name(value, names)
+        elif key == "cards":
+            value = _card_list(value, names)
+        elif key == "direction":
+            value = str(DIRECTIONS.get(value, value))
+        elif key == "field":
+            value = str(FIELDS.get(value, value))
+        elif key in ("points", "scores") and isinstance(value, list):
+            values["total"] = sum(value)
+            value = _list([_pair(seat_name(s, names), v) for s, v in enumerate(value)])
+        values[key] = value
+    return values
+
+
+def _card_list(cards: Any, names: Sequence[str] | None) -> str:
+    """A list of card notations, or ``{seat: notation}`` (the dealer draw) as "Player 1: Red 5, …"."""
+    if isinstance(cards, Mapping):
+        return _list([_pair(seat_name(int(s), names), card_name(c)) for s, c in cards.items()])
+    return _list([card_name(c) for c in cards])
+
+
+def _face(notation: str) -> str:
+    """The top card's number or symbol, which a played card may match (``match.number``/``symbol``)."""
+    try:
+        face = parse_card(notation)
+    except InvalidCardError:
+        return str(notation)
+    if face.kind is Kind.NUMBER:
+        return str(FACE_NUMBER) % {"number": face.number}
+    return str(FACE_SYMBOL) % {"kind": kind_name(face.kind)}
+
+
+def _pair(name: str, value: Any) -> str:
+    return str(PAIR) % {"name": name, "value": value}
+
+
+def _list(items: list[str]) -> str:
+    return format_list(items, locale=get_locale() or "en") if items else ""
