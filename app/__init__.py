@@ -33,9 +33,10 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import site
+    from . import pages, site
 
     app.register_blueprint(site.bp)
+    app.register_blueprint(pages.bp)
     return app
 
 

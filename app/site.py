@@ -1,12 +1,7 @@
-"""Site-wide pages: a minimal home (the real pages come later) and a health check."""
-from flask import Blueprint, render_template
+"""Site-wide endpoints outside the pages (app.pages): the health check."""
+from flask import Blueprint
 
 bp = Blueprint("site", __name__)
-
-
-@bp.get("/")
-def home():
-    return render_template("home.html")
 
 
 @bp.get("/healthz")

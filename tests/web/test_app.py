@@ -20,7 +20,7 @@ def test_healthz(client):
     [("ar", "rtl", "معلّم أونو"), ("en", "ltr", "Uno Tutor")],
 )
 def test_home_has_language_and_direction(client, lang, direction, title):
-    response = client.get("/", query_string={"lang": lang})
+    response = client.get("/", query_string={"lang": lang}, follow_redirects=True)
     assert response.status_code == 200
     assert f'<html lang="{lang}" dir="{direction}">' in response.text
     assert f"<title>{title}</title>" in response.text

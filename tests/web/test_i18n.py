@@ -26,7 +26,7 @@ from app.i18n import TRANSLATIONS, compile_catalogues, text_direction
 def test_locale_precedence(client, url, headers, cookie, expected):
     if cookie:
         client.set_cookie("lang", cookie)
-    html = client.get(url, headers=headers).text
+    html = client.get(url, headers=headers, follow_redirects=True).text  # / redirects to /<lang>/
     assert f'<html lang="{expected}" dir="{text_direction(expected)}">' in html
 
 

@@ -1,0 +1,44 @@
+"""Where each rule is explained: one page per rule id, the anchor being the id itself.
+
+Explanations anywhere in the app (the practice table's "why?", lesson feedback, card pages) link
+with rule_url, so a rule moves page in one place only.
+
+>>> rule_url(Rule.WILD_DRAW_FOUR_CHALLENGE, "en")
+'/en/rules/challenge#wild-draw-four.challenge'
+>>> rule_url("deck.composition", "ar")
+'/ar/cards/#deck.composition'
+"""
+from app.engine.rules import Rule
+
+_TOPICS: dict[str, tuple[Rule, ...]] = {
+    "cards/": (Rule.DECK_COMPOSITION,),
+    "cards/special": (Rule.DECK_BLANK,),
+    "rules/setup": (Rule.SETUP_DEALER, Rule.SETUP_DEAL, Rule.SETUP_FIRST_PLAYER, Rule.SETUP_PLAYERS),
+    "rules/first-card": (Rule.FIRST_NUMBER, Rule.FIRST_SKIP, Rule.FIRST_REVERSE, Rule.FIRST_DRAW_TWO,
+                         Rule.FIRST_WILD, Rule.FIRST_WILD_DRAW_FOUR),
+    "rules/turn": (Rule.TURN_ORDER, Rule.MATCH_COLOR, Rule.MATCH_NUMBER, Rule.MATCH_SYMBOL,
+                   Rule.MATCH_NONE, Rule.DRAW_ONE, Rule.DRAW_RESHUFFLE, Rule.MOVE_NOT_IN_HAND),
+    "rules/action-cards": (Rule.SKIP_EFFECT, Rule.REVERSE_EFFECT, Rule.DRAW_TWO_EFFECT,
+                           Rule.WILD_ANY_TIME, Rule.WILD_DRAW_FOUR_EFFECT,
+                           Rule.WILD_DRAW_FOUR_RESTRICTION),
+    "rules/challenge": (Rule.WILD_DRAW_FOUR_CHALLENGE,),
+    "rules/uno": (Rule.UNO_CALL, Rule.UNO_CATCH),
+    "rules/scoring": (Rule.ROUND_END, Rule.SCORE_VALUES, Rule.SCORE_WINNER_COLLECTS,
+                      Rule.SCORE_TALLY_LOWEST),
+    "rules/two-players": (Rule.REVERSE_TWO_PLAYERS,),
+    "rules/house-rules": (Rule.STACKING, Rule.SEVEN_ZERO, Rule.DRAW_UNTIL_PLAYABLE),
+}
+
+# Page path (without language) of every rule id; the test suite checks it is total.
+RULE_PAGES: dict[Rule, str] = {rule: page for page, rules in _TOPICS.items() for rule in rules}
+
+
+def rules_on(page: str) -> tuple[Rule, ...]:
+    """The rule ids whose anchors a page must carry."""
+    return _TOPICS.get(page, ())
+
+
+def rule_url(rule: Rule | str, lang: str) -> str:
+    """The rule's explanation in ``lang``: "/<lang>/<page>#<rule id>"."""
+    rule = Rule(rule)
+    return f"/{lang}/{RULE_PAGES[rule]}#{rule.value}"

@@ -1,0 +1,86 @@
+"""Worked examples on the pages, played by the real engine at render time.
+
+A page gives a scenario (as app.engine.scenario reads it) and moves (as Move.from_dict reads
+them); run_example checks each move, applies the legal ones and returns what the engine said.
+Pages never state a verdict themselves, so a page and the engine cannot disagree. Only the last
+move may be illegal: an illegal move earlier would leave the rest of the example meaningless,
+so it raises (the page tests catch it).
+"""
+from dataclasses import dataclass
+
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext
+from flask_babel import lazy_gettext as _l
+
+from app.engine.moves import Action, Move
+from app.engine.rules import Rule
+from app.engine.scenario import from_scenario
+from app.wording import card_name, color_name, event_message, seat_name, verdict_message
+
+MOVES = {
+    Action.PLAY: _l("%(seat)s plays %(card)s"),
+    Action.DRAW: _l("%(seat)s draws a card"),
+    Action.PASS: _l("%(seat)s keeps the drawn card"),
+    Action.CHALLENGE: _l("%(seat)s challenges the Wild Draw Four"),
+    Action.ACCEPT: _l("%(seat)s accepts and draws"),
+    Action.UNO: _l("%(seat)s calls UNO"),
+    Action.CATCH: _l("%(seat)s catches %(target)s"),
+    Action.COLOR: _l("%(seat)s names %(color)s"),
+}
+WITH_COLOR = _l("%(move)s and names %(color)s")
+
+
+@dataclass(frozen=True)
+class Step:
+    move: str  # the move in words
+    card: str | None  # the card played, to draw beside the words
+    legal: bool
+    rule: Rule
+    message: str  # the engine's verdict, worded
+    events: tuple[str, ...]  # what happened, worded (none when illegal)
+
+
+@dataclass(frozen=True)
+class Example:
+    top: str
+    color: str | None  # the active colour, worded
+    seat: str  # who moves first
+    hand: tuple[str, ...]  # their hand, notation
+    others: str  # the other players and their card counts, worded
+    steps: tuple[Step, ...]
+
+
+def run_example(scenario: dict, moves: list[dict]) -> Example:
+    state, _ = from_scenario(scenario)
+    first = Move.from_dict(moves[0]).seat if moves else state.actor()
+    position = Example(
+        top=state.top.notation, color=state.color and color_name(state.color),
+        seat=seat_name(first), hand=tuple(c.notation for c in state.hands[first]),
+        others=_counts([(seat_name(s), len(h)) for s, h in enumerate(state.hands) if s != first]),
+        steps=())
+    steps = []
+    for number, data in enumerate(moves, 1):
+        move = Move.from_dict(data)
+        verdict = state.check(move)
+        if not verdict.legal and number < len(moves):
+            raise ValueError(f"example move {number} is illegal: {verdict}")
+        events = state.apply(move) if verdict.legal else []
+        steps.append(Step(_describe(move), move.card and move.card.notation, verdict.legal,
+                          verdict.rule, verdict_message(verdict),
+                          tuple(event_message(e.redact(None)) for e in events)))
+    return Example(**{**position.__dict__, "steps": tuple(steps)})
+
+
+def _counts(players: list[tuple[str, int]]) -> str:
+    return format_list([ngettext("%(name)s: %(num)d card", "%(name)s: %(num)d cards", count, name=name)
+                        for name, count in players], locale=get_locale())
+
+
+def _describe(move: Move) -> str:
+    params = {"seat": seat_name(move.seat), "card": move.card and card_name(move.card.notation),
+              "target": seat_name(move.target or 0),
+              "color": move.color and color_name(move.color)}
+    text = str(MOVES[move.action]) % params
+    if move.action is Action.PLAY and move.color:
+        text = str(WITH_COLOR) % {"move": text, "color": params["color"]}
+    return text
