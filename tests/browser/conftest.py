@@ -1,0 +1,170 @@
+"""The browser suite's machinery: one live server, one Chromium, offline checkers, screenshots.
+
+Chromium is Debian's (chromium-headless-shell or chromium), driven by PyPI playwright through
+executable_path: `playwright install` downloads a browser and cannot work offline. The checkers
+(axe-core, the Nu HTML Checker) come from npm into tests/browser/node_modules (scripts/test.sh).
+A missing tool skips these tests on a developer's machine and fails them in CI (CI=true).
+"""
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from app import create_app
+
+from .checks import DESKTOP
+
+HERE = Path(__file__).resolve().parent
+NODE_MODULES = HERE / "node_modules"
+AXE_JS = Path(os.environ.get("AXE_JS", NODE_MODULES / "axe-core" / "axe.min.js"))
+VNU_JAR = Path(os.environ.get("VNU_JAR", NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"))
+LAUNCH_ARGS = [
+    # Without these Chromium phones home at start; this machine's network refuses it.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--disable-gpu",
+    "--no-first-run",
+    "--no-sandbox",  # CI runs as root, where Chromium's sandbox refuses to start
+]
+
+
+def missing(what: str):
+    """Fail in CI, where every tool must be installed; skip elsewhere, saying what to install."""
+    message = f"{what} (install it with `bash scripts/test.sh`, as root)"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI needs {message}", pytrace=False)
+    pytest.skip(f"no {message}")
+
+
+def chromium_path() -> str | None:
+    candidates = [os.environ.get("CHROMIUM"), "chromium-headless-shell", "chromium"]
+    return next((found for c in candidates if c and (found := shutil.which(c))), None)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app on 127.0.0.1, a free port, in a daemon thread; yields its base URL."""
+    from werkzeug.serving import make_server
+
+    instance = tmp_path_factory.mktemp("instance")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("UNO_TUTOR_INSTANCE_PATH", str(instance))
+        app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    if path is None:
+        missing("Chromium (Debian's chromium-headless-shell or chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("playwright (pip install -e '.[test,browser]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A fresh browser context that lets requests reach only the test server.
+
+    Anything else is blocked and recorded in `offsite`; the fixture fails the test if any was.
+    """
+
+    def __init__(self, browser, base_url, **options):
+        self.base_url = base_url
+        self.offsite = []
+        self.context = browser.new_context(base_url=base_url, viewport=DESKTOP, **options)
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+
+    def _route(self, route):
+        url = route.request.url
+        if url == self.base_url or url.startswith(self.base_url + "/"):
+            route.continue_()
+        else:
+            self.offsite.append(url)
+            route.abort()
+
+    def goto(self, url):
+        response = self.page.goto(url)
+        assert response is not None and response.ok, f"{url}: {response and response.status}"
+        return response
+
+
+@pytest.fixture
+def visit(browser, live_server):
+    """Make Visits (e.g. visit(), visit(java_script_enabled=False)); closes them after the test."""
+    made = []
+
+    def make(**options):
+        made.append(Visit(browser, live_server, **options))
+        return made[-1]
+
+    yield make
+    offsite = [url for v in made for url in v.offsite]
+    for v in made:
+        v.context.close()
+    if offsite:
+        pytest.fail(f"requests left the test server: {offsite}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def axe_source():
+    if not AXE_JS.is_file():
+        missing(f"axe-core at {AXE_JS}")
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def vnu_command():
+    if not VNU_JAR.is_file():
+        missing(f"the Nu HTML Checker at {VNU_JAR}")
+    if not shutil.which("java"):
+        missing("Java (Debian's default-jre-headless)")
+    return ["java", "-jar", str(VNU_JAR)]
+
+
+@pytest.fixture(scope="session")
+def arabic_fonts():
+    """Font families fontconfig says cover Arabic (what Chromium on Linux draws with)."""
+    out = subprocess.run(
+        ["fc-list", ":lang=ar", "family"], capture_output=True, text=True, check=True
+    ).stdout
+    families = {name.strip() for line in out.splitlines() for name in line.split(",")}
+    families.discard("")
+    if not families:
+        missing("a font that covers Arabic (Debian's fonts-dejavu-core)")
+    return families
+
+
+def screenshot_dir(config) -> Path:
+    return config.rootpath / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def screenshots(pytestconfig):
+    folder = screenshot_dir(pytestconfig)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    folder = screenshot_dir(config)
+    shots = sorted(folder.glob("*.png")) if folder.is_dir() else []
+    if shots:
+        terminalreporter.write_sep("-", "what learners see")
+        terminalreporter.write_line(f"{len(shots)} screenshots in {folder}")
