@@ -45,6 +45,7 @@ from app.i18n import LANGUAGES
 from . import anchors
 from .cards import card_face, kinds
 from .examples import run_example
+from .rulefacts import RULE_FACTS, preset_changes
 
 bp = Blueprint("pages", __name__)
 
@@ -151,6 +152,8 @@ TEMPLATE_GLOBALS = {
     "card_face": card_face, "run_example": run_example, "card_name": wording.card_name,
     "color_name": wording.color_name, "kind_name": wording.kind_name, "rule_title": wording.rule_title,
 }
+# The rules pages' numbers and rule-set presets, from the engine (app.pages.rulefacts).
+TEMPLATE_GLOBALS.update(rule_facts=RULE_FACTS, preset_changes=preset_changes)
 bp.record_once(lambda state: state.app.jinja_env.globals.update(TEMPLATE_GLOBALS))
 
 
