@@ -240,7 +240,7 @@ class RoundState:
                     return verdict
                 return _legal(Rule.STACKING, card=move.card.notation, top=pending.card.notation,
                               count=pending.amount + PENALTY[move.card.kind],
-                              named=move.color and move.color.value)
+                              named=verdict.params.get("named"))  # only a wild names a colour
         return _illegal(Rule.STACKING, case="stack-or-accept", top=pending.card.notation,
                         count=pending.amount)
 

@@ -232,3 +232,11 @@ def test_stacking__no_bluff_inside_a_stack():
     state.apply(play(0, "WD4", "yellow"))
     verdict = state.check(play(1, "WD4", "green"))
     assert (verdict.legal, verdict.rule.value, verdict.params["held"]) == (False, "wild-draw-four.restriction", "Y2")
+
+
+def test_stacking__draw_two_names_no_colour():
+    # stacking: a stacked Draw Two keeps its own colour; a stray colour in the move is not narrated.
+    state = position(["RD2 R1", "BD2 G2", "G3"], "R5", rules={"stacking": True})
+    state.apply(play(0, "RD2"))
+    events = state.apply(play(1, "BD2", "green"))
+    assert events[0].params["named"] is None and state.color is Color.BLUE
