@@ -426,6 +426,9 @@ ERRORS: dict[str, Message] = {
     "csrf": _l("The form has expired: reload the page and try again."),
     "server-error": _l("Something went wrong on our side. Please try again."),
     "method-not-allowed": _l("This address does not accept that kind of request."),
+    "bad-request": _l("The request must be a JSON object with a “scenario” object and a “moves” list."),
+    "too-many-moves": _ln("A check takes at most %(num)d move.", "A check takes at most %(num)d moves.",
+                          key="max"),
 }
 UNKNOWN_ERROR = _l("The request could not be completed.")
 

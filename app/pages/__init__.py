@@ -39,6 +39,7 @@ from flask_babel import get_locale, lazy_gettext as _l
 from jinja2 import TemplateNotFound
 
 from app import wording
+from app.api import errors as api_errors
 from app.engine.cards import Color
 from app.i18n import LANGUAGES
 
@@ -136,7 +137,7 @@ def remember_language(response):
 @bp.app_errorhandler(404)
 def not_found(error):
     if request.path.startswith("/api/"):
-        return {"error": "not-found"}, 404
+        return api_errors.http_error(error)  # JSON in the request's language
     return render_template("pages/404.html"), 404
 
 

@@ -48,7 +48,7 @@ def hand(state: RoundState, seat: int) -> list[str]:
     return [c.notation for c in state.hands[seat]]
 
 
-def random_moves(rng: random.Random, state: RoundState, play_bias: float = 0.8) -> Move:
+def random_moves(state: RoundState, rng: random.Random, play_bias: float = 0.8) -> Move:
     """A random legal move for the seat play waits for, preferring plays so rounds end."""
     moves = state.legal_moves(state.actor())
     plays = [m for m in moves if m.action is Action.PLAY]

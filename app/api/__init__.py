@@ -1,0 +1,10 @@
+"""The public JSON API under /api/v1: the rules check now, practice games later.
+
+Every answer is JSON in the request's language (``errors.language``), errors included.
+"""
+from flask import Blueprint
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+# Imported for their side effects: they attach routes and error handlers to bp.
+from . import check, errors, games  # noqa: E402,F401

@@ -1,0 +1,86 @@
+"""POST /api/v1/check: play moves on a scenario and say, for each, which rule allows or forbids it.
+
+A full-information teaching tool: every hand and every drawn card is shown (only the draw
+pile's order stays hidden). Request and response are described in the README's "Check API".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask_babel import force_locale
+from werkzeug.exceptions import BadRequest
+
+from .. import wording
+from ..engine.moves import Move
+from ..engine.round import RoundState
+from ..engine.scenario import ScenarioError, from_scenario
+from ..engine.verdict import Event, InvalidMoveError
+from . import bp
+from .errors import ApiError, language
+
+MAX_MOVES = 500
+
+
+@bp.post("/check")
+def check():
+    body = _json_object()
+    moves = _moves(body.get("moves", []))
+    try:
+        state, setup = from_scenario(body.get("scenario"))
+    except ScenarioError as error:
+        raise ApiError(error.code, **error.params) from None
+    with force_locale(language()):
+        results = [_play(state, move, index) for index, move in enumerate(moves)]
+        answer: dict[str, Any] = {"results": results, "state": state.public()}
+        if "deck" in body["scenario"]:
+            answer["setup"] = [_event(event) for event in setup]
+    return answer
+
+
+def _json_object() -> dict[str, Any]:
+    if not request.is_json:
+        raise ApiError("not-json")
+    try:
+        body = request.get_json()
+    except (BadRequest, RecursionError):  # RecursionError: nesting deeper than the parser goes
+        raise ApiError("malformed-json") from None
+    if not isinstance(body, dict):
+        raise ApiError("bad-request", field="body")
+    return body
+
+
+def _moves(raw: Any) -> list[Move]:
+    """Every move read up front, so a bad one is refused before anything is played."""
+    if not isinstance(raw, list):
+        raise ApiError("bad-request", field="moves")
+    if len(raw) > MAX_MOVES:
+        raise ApiError("too-many-moves", max=MAX_MOVES, count=len(raw))
+    moves = []
+    for index, data in enumerate(raw):
+        try:
+            moves.append(Move.from_dict(data))
+        except InvalidMoveError as error:
+            raise _bad_move(index, error) from None
+    return moves
+
+
+def _bad_move(index: int, error: InvalidMoveError) -> ApiError:
+    return ApiError("bad-move", extra={"move": index}, move=index, field=str(error.args[0]))
+
+
+def _play(state: RoundState, move: Move, index: int) -> dict[str, Any]:
+    """Check ``move``, and apply it if legal (an illegal move changes nothing)."""
+    try:
+        verdict = state.check(move)
+    except InvalidMoveError as error:  # a seat the scenario doesn't have
+        raise _bad_move(index, error) from None
+    events = state.apply(move) if verdict.legal else []
+    return {**verdict.to_dict(), "message": wording.verdict_message(verdict),
+            "events": [_event(event) for event in events]}
+
+
+def _event(event: Event) -> dict[str, Any]:
+    """The event with its cards shown to everyone: redacted for the seat it is private to."""
+    shown = event.redact(event.params.get("private_to"))
+    return {**shown.to_dict(), "message": wording.event_message(shown)}

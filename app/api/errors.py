@@ -1,0 +1,68 @@
+"""JSON errors for /api/: ``{"error": code, "message": text}``, never an HTML page or a traceback.
+
+Views raise ``ApiError(code, status, extra, **params)``; the message comes from
+``app.wording.error_message(code, **params)`` in the request's language. HTTP errors on /api/
+paths (404, 405, 413, 500...) get the same shape, so a client only ever parses one format.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request
+from flask_babel import force_locale
+from werkzeug.exceptions import HTTPException
+
+from .. import wording
+from ..i18n import LANGUAGES, _browser_language
+from . import bp
+
+API_DEFAULT_LANGUAGE = "en"
+# Codes for the HTTP errors an /api/ path can meet outside our views.
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 500: "server-error"}
+
+
+class ApiError(Exception):
+    """Bad input to an API view: answered with ``status`` and the code's message.
+
+    ``extra`` goes into the JSON body as is (e.g. ``{"move": 3}``); ``params`` fill the message.
+    """
+
+    def __init__(self, code: str, status: int = 400, extra: dict[str, Any] | None = None, **params: Any):
+        super().__init__(code, params)
+        self.code, self.status, self.extra, self.params = code, status, extra or {}, params
+
+
+def language() -> str:
+    """``?lang=``, then Accept-Language, then English.
+
+    Not the site's order: an API client is a tool, so no cookie, and English when it says nothing.
+    """
+    choice = request.args.get("lang")
+    if choice in LANGUAGES:
+        return choice
+    return _browser_language(LANGUAGES) or API_DEFAULT_LANGUAGE
+
+
+def error_response(code: str, status: int, extra: dict[str, Any] | None = None, **params: Any):
+    with force_locale(language()):
+        message = wording.error_message(code, **params)
+    response = jsonify({"error": code, "message": message, **(extra or {})})
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError):
+    return error_response(error.code, error.status, error.extra, **error.params)
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """JSON for HTTP errors on /api/ paths, unexpected exceptions (500) included.
+
+    App-wide because a 404 or 405 is raised before any blueprint is chosen.
+    """
+    if not request.path.startswith("/api/"):
+        return error
+    return error_response(HTTP_CODES.get(error.code or 500, "bad-request"), error.code or 500)
+

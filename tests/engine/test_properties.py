@@ -1,0 +1,250 @@
+"""Properties of the whole engine over random play: random rule sets, 2-10 players, random legal
+moves and random illegal candidates. Examples are few and short so the suite stays fast."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from functools import lru_cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.engine import DECK, FACES, Action, Color, Event, Game, IllegalMoveError, Move, RoundState
+from app.engine.bots import catch_move, decide
+
+from .helpers import random_moves
+
+SETTINGS = {"deadline": None, "database": None}
+rule_sets = st.builds(lambda preset, stacking, seven_zero: {"preset": preset, "stacking": stacking,
+                                                             "seven_zero": seven_zero, "target": 200},
+                      st.sampled_from(["official", "guide-long", "guide-short"]), st.booleans(), st.booleans())
+players = st.integers(min_value=2, max_value=10)
+seeds = st.integers(min_value=0, max_value=10**6)
+FULL_DECK = Counter(DECK)
+
+
+# --- candidates ---------------------------------------------------------------------------------
+
+def candidates(state: RoundState) -> tuple[Move, ...]:
+    """Every canonical move any seat could ask for: each action, each face with each colour (or none)
+    for wilds and each target (or none) for a 7 under 7-0, each catch target (or none)."""
+    return _candidates(state.players, state.rules.seven_zero)
+
+
+@lru_cache(maxsize=None)
+def _candidates(players: int, seven_zero: bool) -> tuple[Move, ...]:
+    seats = range(players)
+    moves = []
+    for seat in seats:
+        moves += [Move(seat, action) for action in (Action.DRAW, Action.PASS, Action.CHALLENGE,
+                                                    Action.ACCEPT, Action.UNO, Action.COLOR, Action.CATCH)]
+        moves += [Move(seat, Action.COLOR, color=c) for c in Color]
+        moves += [Move(seat, Action.CATCH, target=t) for t in seats]
+        for face in FACES.values():
+            moves.append(Move(seat, Action.PLAY, face))
+            if face.is_wild:
+                moves += [Move(seat, Action.PLAY, face, color=c) for c in Color]
+            elif seven_zero and face.number == 7:
+                moves += [Move(seat, Action.PLAY, face, target=t) for t in seats]
+    return tuple(moves)
+
+
+def with_extras(move: Move, rng: random.Random, players: int) -> Move:
+    """``move`` with fields its action ignores filled in (a colour on a number card, a call on a draw…)."""
+    extras = {"uno": True}
+    if move.action is not Action.PLAY:
+        extras["card"] = rng.choice(list(FACES.values()))
+    if move.action not in (Action.COLOR, Action.PLAY) or (move.card and not move.card.is_wild):
+        extras["color"] = rng.choice(list(Color))
+    seven_zero = move.card is not None and move.card.number == 7
+    if move.action is not Action.CATCH and not seven_zero:
+        extras["target"] = rng.randrange(players)
+    return Move(**{**{f: getattr(move, f) for f in Move.__slots__}, **extras})
+
+
+# --- invariants ---------------------------------------------------------------------------------
+
+def assert_cards_accounted(state: RoundState) -> None:
+    """The 108 cards, each exactly once: hands + draw pile + discard pile is the deck."""
+    everywhere = Counter(state.draw_pile) + Counter(state.discard)
+    for hand in state.hands:
+        everywhere += Counter(hand)
+    assert everywhere == FULL_DECK
+    top = state.top  # the face-up card is not also waiting in the draw pile
+    assert state.draw_pile.count(top) + state.discard.count(top) + sum(h.count(top) for h in state.hands) \
+        == DECK.count(top)
+
+
+def assert_events_explain_sizes(before: RoundState, after: RoundState, events: list[Event]) -> None:
+    """Hand and pile sizes change exactly as the events say."""
+    sizes, pile, discard = [len(h) for h in before.hands], len(before.draw_pile), len(before.discard)
+    for event in events:
+        p = event.params
+        if event.kind == "play":
+            sizes[p["seat"]] -= 1
+            discard += 1
+        elif event.kind == "draw":
+            assert p["count"] == len(p["cards"])
+            sizes[p["seat"]] += p["count"]
+            pile -= p["count"]
+        elif event.kind == "reshuffle":
+            pile += p["count"]
+            discard -= p["count"]
+        elif event.kind == "swap":
+            sizes[p["seat"]], sizes[p["target"]] = sizes[p["target"]], sizes[p["seat"]]
+        elif event.kind == "rotate":
+            sizes = [sizes[(s - p["direction"]) % len(sizes)] for s in range(len(sizes))]
+    assert (sizes, pile, discard) == ([len(h) for h in after.hands], len(after.draw_pile), len(after.discard))
+
+
+def assert_views_hide(state: RoundState, events: list[Event]) -> None:
+    """A seat's view shows its own hand only, no draw-pile cards, no hidden pending fields; other
+    seats' drawn or shown cards are redacted from the events it receives."""
+    for seat in range(state.players):
+        view = state.view(seat)
+        json.dumps(view)
+        assert view["seat"] == seat and "draw_pile" not in view
+        assert view["hands"][seat] == [c.notation for c in state.hands[seat]]
+        assert all(h == len(state.hands[s]) for s, h in enumerate(view["hands"]) if s != seat)
+        if view["pending"] is not None:
+            mine = state.pending.kind == "drawn" and state.pending.seat == seat
+            assert set(view["pending"]) == ({"kind", "seat", "card"} if mine else {"kind", "seat"})
+        for event in events:
+            seen = event.redact(seat)
+            json.dumps(seen.to_dict())
+            assert "private_to" not in seen.params and "held" not in seen.params
+            if event.params.get("private_to", seat) != seat:
+                assert "cards" not in seen.params
+
+
+def assert_illegal_changes_nothing(state: RoundState, move: Move) -> None:
+    verdict = state.check(move)
+    assert not verdict.legal
+    before = state.to_dict()
+    try:
+        state.apply(move)
+    except IllegalMoveError as error:
+        assert error.verdict == verdict
+    else:
+        raise AssertionError(f"{move} was applied")
+    assert state.to_dict() == before
+
+
+def assert_legal_moves_exact(state: RoundState, rng: random.Random) -> None:
+    """legal_moves() is exactly the candidates check accepts; ignored fields never change a verdict."""
+    listed = state.legal_moves()
+    assert len(listed) == len(set(listed))
+    every = candidates(state)
+    assert set(listed) == {m for m in every if state.check(m).legal}
+    for move in rng.sample(every, 40):
+        assert state.check(with_extras(move, rng, state.players)) == state.check(move)
+
+
+# --- random play --------------------------------------------------------------------------------
+
+def play_randomly(game: Game, rng: random.Random, steps: int, full_checks: int = 0):
+    """Random legal moves (with illegal attempts and catches thrown in), checking every invariant;
+    yields each move applied."""
+    for step in range(steps):
+        state = game.round
+        if state.round_over:
+            if game.game_over:
+                return
+            game.next_round()
+            assert_cards_accounted(game.round)
+            continue
+        if step < full_checks:
+            assert_legal_moves_exact(state, rng)
+        illegal = [m for m in rng.sample(candidates(state), 30) if not state.check(m).legal]
+        assert_illegal_changes_nothing(state, illegal[0])
+        move = Move(rng.randrange(state.players), Action.CATCH, target=state.exposed) \
+            if state.exposed is not None and rng.random() < 0.5 else random_moves(state, rng)
+        if move.target == move.seat and move.action is Action.CATCH:
+            continue
+        before = state.copy()
+        events = game.apply(move)
+        assert_cards_accounted(state)
+        assert_events_explain_sizes(before, state, [e for e in events if e.kind != "game-end"])
+        assert_views_hide(state, events)
+        yield move, events
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(rule_sets, players, seeds)
+def test_property__random_play_keeps_every_invariant(rules, n, seed):
+    game, _ = Game.new(rules, players=n, seed=seed)
+    rng = random.Random(seed)
+    for _ in play_randomly(game, rng, steps=60, full_checks=4):
+        pass
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(rule_sets, players, seeds)
+def test_property__same_seed_same_moves_same_game(rules, n, seed):
+    game, setup = Game.new(rules, players=n, seed=seed)
+    played = list(play_randomly(game, random.Random(seed), steps=80))
+    again, setup_again = Game.new(rules, players=n, seed=seed)
+    assert setup_again == setup
+    for move, events in played:
+        if again.round.round_over:
+            again.next_round()
+        assert again.apply(move) == events
+    assert again.to_dict() == game.to_dict()
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(rule_sets, players, seeds, st.integers(min_value=0, max_value=40))
+def test_property__json_round_trip_continues_identically(rules, n, seed, split):
+    game, _ = Game.new(rules, players=n, seed=seed)
+    rng = random.Random(seed)
+    moves = play_randomly(game, rng, steps=split + 40)
+    for _ in range(split):
+        next(moves, None)
+    copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert copy.to_dict() == game.to_dict()
+    for move, events in moves:
+        if copy.round.round_over:
+            copy.next_round()
+        assert copy.apply(move) == events
+        assert copy.to_dict() == game.to_dict()
+
+
+def finish(game: Game, choose, limit: int) -> int:
+    """Play ``game`` to its end with ``choose(state, rng)``; the number of moves it took."""
+    rng = random.Random(game.seed)
+    for count in range(limit):
+        state = game.round
+        if state.round_over:
+            if game.game_over:
+                return count
+            game.next_round()
+            continue
+        game.apply(choose(state, rng))
+    raise AssertionError("game did not end")
+
+
+def bot_move(state: RoundState, rng: random.Random) -> Move:
+    for seat in range(state.players):
+        catch = catch_move(state, seat, "easy", rng)
+        if catch is not None:
+            return catch
+    level = "easy" if state.actor() % 2 else "normal"
+    return decide(state, state.actor(), level, rng)
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(rule_sets, players, seeds)
+def test_property__bot_games_end(rules, n, seed):
+    game, _ = Game.new({**rules, "target": 100}, players=n, seed=seed)
+    assert finish(game, bot_move, limit=20_000) > 0
+    assert game.winner is not None
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(rule_sets, players, seeds)
+def test_property__random_legal_games_end(rules, n, seed):
+    game, _ = Game.new({**rules, "target": 60}, players=n, seed=seed)
+    assert finish(game, random_moves, limit=20_000) > 0
+    assert game.winner is not None
