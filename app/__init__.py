@@ -34,11 +34,14 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, pages, site
+    from . import api, pages, practice, security, site
+
+    security.init_app(app)
 
     app.register_blueprint(site.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(practice.bp)
     return app
 
 

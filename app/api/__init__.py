@@ -7,4 +7,4 @@ from flask import Blueprint
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 # Imported for their side effects: they attach routes and error handlers to bp.
-from . import check, errors  # noqa: E402,F401
+from . import check, errors, games  # noqa: E402,F401

@@ -1,0 +1,87 @@
+"""Practice games over JSON: the same games as the /<lang>/play table (README "Practice API").
+
+POST /api/v1/games                {"rules", "bots", "level", "seed"}  -> {"id", "version", "view"}
+GET  /api/v1/games/<id>                                               -> {"version", "view"}
+POST /api/v1/games/<id>/moves     {"version", "move"}                 -> {"results", "version", "view"}
+
+The game belongs to the client holding the owner cookie set when it was created. Bodies must be
+application/json, which a cross-site form cannot send, so no CSRF token is needed here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask_babel import force_locale
+
+from ..engine.verdict import InvalidMoveError
+from ..practice import access, present
+from ..practice.access import GameError, OptionError
+from ..practice.game import Practice, Refused, play, view
+from . import bp
+from .check import _json_object
+from .errors import ApiError, language
+
+
+@bp.post("/games")
+def create_game():
+    body = _json_object()
+    with force_locale(language()):
+        try:
+            options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"),
+                                          body.get("seed"), body.get("hints", True))
+        except OptionError as error:
+            raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
+        record, practice, steps = access.create(options)
+        return {"id": record.id, "version": record.version, "view": view(practice),
+                "results": _results(practice, steps)}, 201
+
+
+@bp.get("/games/<game_id>")
+def show_game(game_id: str):
+    record, practice = _load(game_id)
+    return {"version": record.version, "view": view(practice)}
+
+
+@bp.post("/games/<game_id>/moves")
+def move(game_id: str):
+    body = _json_object()
+    record, practice = _load(game_id)
+    with force_locale(language()):
+        try:
+            access.check_version(record, body.get("version"))
+            steps = play(practice, body.get("move"))
+            record = access.save(record, practice)
+        except GameError as error:
+            raise ApiError(error.code, error.status, extra={"version": _current(game_id)}) from None
+        except InvalidMoveError as error:
+            raise ApiError("bad-move", extra={"field": str(error.args[0])}) from None
+        except Refused as refused:
+            seats = present.names(practice.round.players)
+            verdict = refused.verdict
+            raise ApiError("illegal-move", 422, extra={
+                **verdict.to_dict(), **present.refusal(verdict, seats), "version": record.version}) from None
+        return {"results": _results(practice, steps), "version": record.version, "view": view(practice)}
+
+
+def _load(game_id: str):
+    try:
+        return access.load(game_id)
+    except GameError as error:
+        raise ApiError(error.code, error.status) from None
+
+
+def _current(game_id: str) -> int | None:
+    record = access.store().load(game_id)
+    return record and record.version
+
+
+def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each step (the learner's move, then each bot's) with a sentence for every event."""
+    seats = present.names(practice.round.players)
+    results = []
+    for step in steps:
+        lines = [present.line(event, seats) for event in step["events"]]
+        events = [{**event, "message": line["text"], "url": line["url"]} for event, line in zip(step["events"], lines)]
+        results.append({**step, "events": events})
+    return results

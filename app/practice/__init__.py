@@ -1,0 +1,168 @@
+"""The practice table: /<lang>/play (a new game) and /<lang>/play/<id> (the table and its moves).
+
+Works without JavaScript: every decision is a form that POSTs and redirects back to the table
+(Post/Redirect/Get). A refused move re-renders the table with the explanation and a 4xx status,
+changing nothing. app/static/practice.js only submits the same forms with fetch.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from .. import wording
+from ..engine.cards import InvalidCardError, card
+from ..engine.rules import PRESETS
+from ..engine.verdict import InvalidMoveError
+from ..i18n import LANGUAGES
+from ..security import error_page
+from . import access, present
+from .access import GameError, OptionError
+from .game import CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, needs_choice, play, view
+
+bp = Blueprint("practice", __name__)
+bp.after_app_request(access.set_owner_cookie)
+
+LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
+HOUSE_SWITCHES = ("stacking", "seven_zero", "draw_until_playable")
+TARGETS = (100, 200, 300, 500)
+
+
+@bp.get(f"/{LANG}/play")
+def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
+    form = request.form if request.method == "POST" else {}
+    return render_template("practice/new.html", presets=PRESETS, levels=LEVELS, targets=TARGETS,
+                           bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
+                           errors=errors or {}), status
+
+
+@bp.post(f"/{LANG}/play")
+def create_game(lang: str):
+    form = request.form
+    bots = form.get("bots", "").strip() or None
+    try:
+        options = access.read_options(_rules_from_form(form), _int(bots) if bots and bots.isdigit() else bots,
+                                      form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
+    except OptionError as error:
+        return new_game(lang, {error.field: error.message}, 400)
+    record, _practice, _steps = access.create(options)
+    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+def _rules_from_form(form) -> dict[str, Any]:
+    rules: dict[str, Any] = {"preset": form.get("preset", "official"), "target": _int(form.get("target"))}
+    if rules["target"] not in TARGETS:
+        rules["target"] = "?"  # refused by ruleset(): the form only offers TARGETS
+    if form.get("stacking") == "on":
+        rules["stacking"] = True
+    if form.get("seven_zero") == "on":
+        rules["seven_zero"] = True
+    if form.get("draw_until_playable") == "on":
+        rules["draw"] = "until-playable"
+    return rules
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@bp.get(f"/{LANG}/play/<game_id>")
+def table(lang: str, game_id: str):
+    record, practice = access.load(game_id)
+    choose = request.args.get("choose")
+    return _table(record, practice, choose=choose, uno=request.args.get("uno") == "1")
+
+
+@bp.post(f"/{LANG}/play/<game_id>")
+def move(lang: str, game_id: str):
+    record, practice = access.load(game_id)
+    form = request.form
+    data = _move_from_form(form)
+    if data is None or _int(form.get("version")) is None:
+        return _table(record, practice, notice=_error_notice(GameError("bad-move", 400)), status=400)
+    try:
+        access.check_version(record, _int(form.get("version")))
+    except GameError as error:
+        return _table(record, practice, notice=_error_notice(error), status=error.status)
+    if data["action"] == "play" and _incomplete(practice, data):
+        # A wild needs a colour, a 7 under 7-0 a player: ask on the table, nothing is played yet.
+        return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
+                                uno="1" if data["uno"] else None, _anchor="decision"), 303)
+    try:
+        play(practice, data)
+    except Refused as refused:
+        seats = present.names(practice.round.players)
+        return _table(record, practice, notice=present.refusal(refused.verdict, seats), status=422)
+    except InvalidMoveError:
+        return _table(record, practice, notice=_error_notice(GameError("bad-move", 400)), status=400)
+    try:
+        access.save(record, practice)
+    except GameError as error:  # another request won the race: this one is not applied
+        fresh, practice = access.load(game_id)
+        return _table(fresh, practice, notice=_error_notice(error), status=error.status)
+    return redirect(url_for(".table", lang=lang, game_id=game_id, _anchor="log-latest"), 303)
+
+
+def _move_from_form(form) -> dict[str, Any] | None:
+    """The form's move in the check API's spelling, or None if the form can't be read."""
+    action = form.get("action")
+    if action not in ACTIONS:
+        return None
+    data: dict[str, Any] = {"action": action, "uno": form.get("uno") in ("1", "on")}
+    for field in ("card", "color"):
+        if form.get(field):
+            data[field] = form[field]
+    if form.get("target"):
+        data["target"] = _int(form["target"])
+        if data["target"] is None:
+            return None
+    if action == "play" and "card" not in data:
+        return None
+    return data
+
+
+def _incomplete(practice, data: dict[str, Any]) -> bool:
+    try:
+        face = card(data["card"])
+    except InvalidCardError:
+        return False  # the engine refuses it with a clear message
+    if face.is_wild:
+        return "color" not in data
+    return needs_choice(practice.round, face) and "target" not in data
+
+
+def _error_notice(error: GameError) -> dict[str, Any]:
+    return {"text": wording.error_message(error.code, **error.params)}
+
+
+def _table(record, practice, notice=None, status: int = 200, choose: str | None = None, uno: bool = False):
+    state = practice.round
+    seats = present.names(state.players)
+    chosen = None
+    if choose and state.actor() == HUMAN:
+        try:
+            face = card(choose)
+        except InvalidCardError:
+            face = None
+        if face is not None and face in state.hands[HUMAN] and needs_choice(state, face):
+            chosen = face.notation
+    steps = present.narrate(practice.log, seats)
+    context = {
+        "game_id": record.id, "version": record.version, "practice": practice, "state": state,
+        "view": view(practice), "seats": seats, "notice": notice, "choose": chosen, "uno": uno,
+        "steps": steps, "latest": practice.latest,
+        "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
+        "scoring": present.scoring(practice, seats) if state.round_over else None,
+        "wd4": present.last_wild_draw_four(practice) if state.pending and state.pending.kind == "challenge" else None,
+        "why": present.why,
+    }
+    return render_template("practice/table.html", **context), status
+
+
+@bp.errorhandler(GameError)
+def _game_error(error: GameError):
+    return error_page(error.code, error.status, **error.params)

@@ -1,0 +1,132 @@
+"""Who may touch which game, and the version check: shared by the table's forms and the JSON API.
+
+A game belongs to the browser that started it: a random owner token in an HttpOnly cookie,
+stored in the game's row as a hash and compared in constant time. Every move names the version
+it was made on; the save is a compare-and-set, so a replayed, stale or racing request is refused
+and nothing is applied twice.
+"""
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import current_app, g, request
+from flask_babel import lazy_gettext as _l
+
+from ..engine.rules import RuleSet, RuleSetError, ruleset
+from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
+from .store import Record, Store, new_token
+
+OWNER_COOKIE = "uno_owner"
+OWNER_COOKIE_AGE = 365 * 24 * 3600
+MAX_SEED_LENGTH = 40
+
+
+class GameError(Exception):
+    """A request the table refuses before any rule is looked at: ``code`` is a wording error code."""
+
+    def __init__(self, code: str, status: int, **params: Any):
+        super().__init__(code)
+        self.code, self.status, self.params = code, status, params
+
+
+class OptionError(GameError):
+    """A new-game option out of range; ``field`` names it (the form shows the message beside it)."""
+
+    def __init__(self, field: str, message: Any):
+        super().__init__("bad-options", 400)
+        self.field, self.message = field, message
+
+
+def store() -> Store:
+    """The app's game store, opened on first use (the file itself is created on first write)."""
+    stores = current_app.extensions.setdefault("practice_store", {})
+    path = current_app.config.get("PRACTICE_DATABASE") or str(Path(current_app.instance_path) / "practice.sqlite3")
+    if path not in stores:
+        stores[path] = Store(Path(path))
+    return stores[path]
+
+
+def owner_token(create: bool = False) -> str | None:
+    """This browser's token; with ``create``, a new one is made (and set by ``set_owner_cookie``)."""
+    token = request.cookies.get(OWNER_COOKIE) or g.get("new_owner_token")
+    if token is None and create:
+        token = g.new_owner_token = new_token()
+    return token
+
+
+def set_owner_cookie(response):
+    """After a request that made a token, give it to the browser (HttpOnly, SameSite=Lax)."""
+    token = g.get("new_owner_token")
+    if token is not None:
+        response.set_cookie(OWNER_COOKIE, token, max_age=OWNER_COOKIE_AGE, httponly=True, samesite="Lax",
+                            secure=request.is_secure)
+    return response
+
+
+def load(game_id: str) -> tuple[Record, Practice]:
+    """The game, if it exists and belongs to this browser; GameError (404/403) otherwise."""
+    record = store().load(game_id) if len(game_id) <= 64 else None
+    if record is None:
+        raise GameError("game-not-found", 404)
+    if not record.owned_by(owner_token()):
+        raise GameError("forbidden", 403)
+    return record, Practice.from_dict(record.state)
+
+
+def check_version(record: Record, version: Any) -> None:
+    """A move made on another version than the stored one is stale (a double click, a replay)."""
+    if type(version) is not int or version != record.version:
+        raise GameError("stale-version", 409, version=record.version)
+
+
+def save(record: Record, practice: Practice) -> Record:
+    """Store the game's next version, unless another request got there first (then nothing is saved)."""
+    saved = store().save(record, practice.to_dict(), practice.finished)
+    if saved is None:
+        raise GameError("stale-version", 409)
+    return saved
+
+
+def create(options: dict[str, Any]) -> tuple[Record, Practice, list[dict[str, Any]]]:
+    """A new game for this browser from checked options (``read_options``)."""
+    practice, steps = start(**options)
+    record = store().create(owner_token(create=True), practice.to_dict(), practice.finished)
+    return record, practice, steps
+
+
+BOTS_RANGE = _l("Choose between %(min)d and %(max)d bots.")
+LEVEL_CHOICE = _l("Choose the bots' level: easy or normal.")
+SEED_FORMAT = _l("A seed is a number or a word of up to %(max)d characters.")
+RULES_INVALID = _l("These rules can't be used: choose a preset and options from the list.")
+
+
+def read_options(rules: Any, bots: Any, level: Any, seed: Any, hints: Any = True) -> dict[str, Any]:
+    """Checked options for ``create``; OptionError names the first bad one."""
+    try:
+        chosen: RuleSet = ruleset(rules)
+    except (RuleSetError, TypeError, ValueError):
+        raise OptionError("rules", RULES_INVALID) from None
+    if bots is None:
+        bots = DEFAULT_BOTS
+    if type(bots) is not int or not MIN_BOTS <= bots <= MAX_BOTS:
+        raise OptionError("bots", BOTS_RANGE % {"min": MIN_BOTS, "max": MAX_BOTS})
+    if level is None:
+        level = LEVELS[0]
+    if level not in LEVELS:
+        raise OptionError("level", LEVEL_CHOICE)
+    if seed is None or seed == "":
+        seed = secrets.randbelow(10**9)
+    elif not (type(seed) is int or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH
+                                    and seed.isprintable())):
+        raise OptionError("seed", SEED_FORMAT % {"max": MAX_SEED_LENGTH})
+    elif isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed)  # "42" typed in the form and 42 sent as JSON deal the same game
+    if type(hints) is not bool:
+        raise OptionError("hints", RULES_INVALID)
+    try:
+        chosen = ruleset({**chosen.to_dict(), "preset": "official", "players": bots + 1})
+    except RuleSetError:
+        raise OptionError("bots", BOTS_RANGE % {"min": MIN_BOTS, "max": MAX_BOTS}) from None
+    return {"rules": chosen, "bot_count": bots, "level": level, "seed": seed, "hints": hints}

@@ -1,0 +1,213 @@
+"""A practice game: the learner in seat 0 against bots, and what the learner may see of it.
+
+Pure game logic (no Flask): the web views and the JSON API both call ``start`` and ``play``
+and store the returned state dict. Everything kept in the log has already been redacted for
+seat 0, so whatever the log holds may be shown: bots' drawn cards, the draw pile's order and
+a bot's Wild Draw Four bluff never reach it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import bots
+from ..engine.cards import Card, Color, Kind
+from ..engine.game import Game
+from ..engine.moves import Action, Move
+from ..engine.round import RoundState
+from ..engine.rules import Rule, RuleSet
+from ..engine.verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
+
+HUMAN = 0
+MIN_BOTS, MAX_BOTS, DEFAULT_BOTS = 1, 9, 3
+LEVELS = bots.LEVELS
+MAX_BOT_MOVES = 300  # per request: a round that could go on for ever pauses, "continue" resumes it
+MAX_LOG = 400  # steps kept for the narration log
+NEXT_ROUND, CONTINUE = "next-round", "continue"  # the table's own actions, beside the engine's
+
+
+class Refused(Exception):
+    """The learner's move breaks a rule: nothing was changed. Carries the engine's verdict."""
+
+    def __init__(self, verdict: Verdict):
+        super().__init__(verdict.rule.value)
+        self.verdict = verdict
+
+
+@dataclass
+class Practice:
+    """The stored game plus the table's settings and narration log (``to_dict`` is what is stored)."""
+
+    game: Game
+    bots: int
+    level: str
+    hints: bool
+    log: list[dict[str, Any]]
+    latest: int = 0  # log index where the last request's steps begin
+    requests: int = 0  # moves made on the table so far: seeds the bots' dice
+
+    @property
+    def round(self) -> RoundState:
+        return self.game.round
+
+    @property
+    def finished(self) -> bool:
+        return self.game.game_over
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game.to_dict(), "bots": self.bots, "level": self.level, "hints": self.hints,
+                "log": self.log, "latest": self.latest, "requests": self.requests}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Practice:
+        return cls(Game.from_dict(data["game"]), data["bots"], data["level"], data["hints"],
+                   data["log"], data["latest"], data["requests"])
+
+
+def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
+          ) -> tuple[Practice, list[dict[str, Any]]]:
+    """Deal a new game and let the bots play until the learner must act; returns the steps seen."""
+    game, events = Game.new(rules, players=bot_count + 1, seed=seed)
+    practice = Practice(game, bot_count, level, hints, [])
+    steps = [step(None, None, events)]
+    _run_bots(practice, _rng(practice), steps)
+    _log(practice, steps)
+    return practice, steps
+
+
+def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The learner's move (check API spelling, seat ignored), then the bots' replies.
+
+    Raises Refused (nothing changed) for a move against the rules and InvalidMoveError for one
+    that cannot be read.
+    """
+    if not isinstance(data, dict):
+        raise InvalidMoveError("move")
+    action = data.get("action")
+    rng = _rng(practice)
+    steps: list[dict[str, Any]] = []
+    if action == NEXT_ROUND:
+        try:
+            events = practice.game.next_round()
+        except IllegalMoveError as error:
+            raise Refused(error.verdict) from None
+        steps.append(step(None, None, events))
+    elif action == CONTINUE:
+        if practice.round.round_over:
+            raise Refused(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
+        if practice.round.actor() == HUMAN:  # nothing to wait for: "It is your turn."
+            raise Refused(Verdict(True, Rule.TURN_ORDER, {}))
+        if practice.round.exposed not in (None, HUMAN):
+            _bots_catch(practice, rng, steps)
+        _run_bots(practice, rng, steps, resume=True)
+    else:
+        move = Move.from_dict({**data, "seat": HUMAN})
+        _apply(practice, move, steps, refuse=True)
+        if practice.round.exposed == HUMAN:
+            _bots_catch(practice, rng, steps)
+        _run_bots(practice, rng, steps)
+    _log(practice, steps)
+    return steps
+
+
+def _rng(practice: Practice) -> random.Random:
+    """The bots' dice: fixed by the seed and the move count, so a seed and the same moves replay a game."""
+    practice.requests += 1
+    return random.Random(f"{practice.game.seed}:bots:{practice.requests}")
+
+
+def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]], refuse: bool = False) -> None:
+    """Apply ``move`` to the game and add its step; for the learner, an illegal move is Refused."""
+    verdict = practice.round.check(move)
+    if not verdict.legal:
+        if refuse:
+            raise Refused(verdict)
+        raise IllegalMoveError(verdict)  # a bot broke a rule: a bug, never shown as the learner's fault
+    events = practice.game.apply(move)
+    steps.append(step(move, verdict, events))
+
+
+def _bots_catch(practice: Practice, rng: random.Random, steps: list[dict[str, Any]]) -> None:
+    """The bots, in seat order, may catch whoever forgot UNO (easy bots sometimes miss it)."""
+    for seat in range(1, practice.round.players):
+        move = bots.catch_move(practice.round, seat, practice.level, rng)
+        if move is not None:
+            _apply(practice, move, steps)
+            return
+
+
+def _run_bots(practice: Practice, rng: random.Random, steps: list[dict[str, Any]],
+              resume: bool = False) -> None:
+    """Bots move until the learner must act, the round ends, or someone forgot UNO.
+
+    A forgotten UNO pauses play, so the learner can catch the bot (or call UNO late) before
+    the next player's move closes the window; ``resume`` goes on past such a pause.
+    """
+    for _ in range(MAX_BOT_MOVES):
+        state = practice.round
+        actor = state.actor()
+        if actor is None or actor == HUMAN or (state.exposed is not None and not resume):
+            return
+        resume = False
+        _apply(practice, bots.decide(state, actor, practice.level, rng), steps)
+
+
+def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dict[str, Any]:
+    """One move and its events as the learner may see them (a deal or a new round has no move)."""
+    seat = move.seat if move else None
+    shown = [redact(event, seat) for event in events]
+    return {"seat": seat, "move": move and move.to_dict(),
+            "rule": verdict and redact(Event("play", verdict.rule, dict(verdict.params)), seat).rule.value,
+            "events": [event.to_dict() for event in shown]}
+
+
+def redact(event: Event, mover: int | None) -> Event:
+    """``event`` as seat 0 may see it: others' drawn cards hidden, and a bot's Wild Draw Four
+    never betrays whether it was a bluff (held card, case, rule) before a challenge."""
+    event = event.redact(HUMAN)
+    if event.kind != "play" or event.params.get("seat", mover) == HUMAN or event.params.get("card") != "WD4":
+        return event
+    params = {k: v for k, v in event.params.items() if k not in ("held", "case")}
+    return Event(event.kind, Rule.WILD_DRAW_FOUR_RESTRICTION, params)
+
+
+def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
+    practice.log.extend(steps)
+    if len(practice.log) > MAX_LOG:
+        del practice.log[:len(practice.log) - MAX_LOG]
+    practice.latest = len(practice.log) - len(steps)
+
+
+def view(practice: Practice) -> dict[str, Any]:
+    """The check API's state names as seat 0 sees them, plus the game's totals.
+
+    Others' hands are counts; their cards appear (as ``revealed``) only once the round is over.
+    """
+    state, game = practice.round, practice.game
+    shown = state.view(HUMAN)
+    shown.update({
+        "scores": list(game.scores), "game_over": game.game_over, "game_winner": game.winner,
+        "round": game.number, "target": game.rules.target, "exposed": state.exposed,
+        "players": state.players, "rules": game.rules.to_dict(), "level": practice.level,
+        "hints": practice.hints,
+    })
+    if state.round_over:
+        shown["revealed"] = [[c.notation for c in hand] for hand in state.hands]
+    return shown
+
+
+def hint(state: RoundState, face: Card) -> Verdict:
+    """The engine's verdict on playing ``face`` from seat 0 now (a wild checked with a colour to
+    be named, a 7 under 7-0 with the next player as target)."""
+    named = Color.RED if face.is_wild else None
+    target = state.next_seat(HUMAN) if state.rules.seven_zero and face.number == 7 else None
+    verdict = state.check(Move(HUMAN, Action.PLAY, face, color=named, target=target))
+    if named is not None:  # the learner names the colour later: not a fact of the hint
+        verdict = Verdict(verdict.legal, verdict.rule, {k: v for k, v in verdict.params.items() if k != "named"})
+    return verdict
+
+
+def needs_choice(state: RoundState, face: Card) -> bool:
+    """A card the learner must complete before it is played: a wild (colour), a 7 under 7-0 (target)."""
+    return face.is_wild or (state.rules.seven_zero and face.kind is Kind.NUMBER and face.number == 7)

@@ -1,0 +1,100 @@
+"""What the table says: seat names, narration lines with their rules, hints, the scoring table.
+
+Every sentence comes from app.wording (verdicts, events, errors) or from the few table phrases
+here, in the request's language.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import get_locale, gettext as _, lazy_gettext as _l
+
+from .. import wording
+from ..engine.cards import hand_points
+from ..engine.rules import Rule
+from ..engine.verdict import Event, Verdict
+from ..pages.anchors import rule_url
+from .game import HUMAN, Practice, hint
+
+# A wild's hint leaves out the colour: the learner names it when playing.
+WILD_HINTS = {
+    Rule.WILD_ANY_TIME: _l("You can play %(card)s at any time; you will name the colour."),
+    Rule.WILD_DRAW_FOUR_RESTRICTION: _l(
+        "You can play %(card)s: you hold no card of the colour (%(color)s); you will name the colour."),
+}
+
+METHODS = {
+    Rule.SCORE_WINNER_COLLECTS: _l(
+        "The round's winner scores the points of every card left in the other hands. The first to reach "
+        "%(target)d points wins the game."),
+    Rule.SCORE_TALLY_LOWEST: _l(
+        "Each player is charged the points of the cards left in their own hand. When someone reaches "
+        "%(target)d points, the lowest total wins the game."),
+}
+
+
+def names(players: int) -> list[str]:
+    """"You" for seat 0, "Bot 1".."Bot n" for the others, in the page's language."""
+    return [_("You")] + [_("Bot %(number)d", number=seat) for seat in range(1, players)]
+
+
+def lang() -> str:
+    return str(get_locale())
+
+
+def why(rule: str | Rule) -> dict[str, str]:
+    """The rule's title and the link to its explanation."""
+    return {"rule": str(Rule(rule)), "title": wording.rule_title(rule), "url": rule_url(rule, lang())}
+
+
+def line(event: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """One narrated event: its sentence (second person for the learner), rule and revealed cards."""
+    shown = Event(event["kind"], Rule(event["rule"]), event["params"])
+    revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
+    return {"text": wording.event_message(shown, seats, viewer=HUMAN), "cards": revealed or [],
+            **why(shown.rule)}
+
+
+def narrate(steps: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
+    """Each step with its narrated lines; ``seat`` says who moved (None: the dealer's doing)."""
+    return [{"seat": s["seat"], "lines": [line(e, seats) for e in s["events"]]} for s in steps]
+
+
+def refusal(verdict: Verdict, seats: list[str]) -> dict[str, Any]:
+    """An illegal attempt explained: the sentence and the rule it breaks."""
+    return {"text": wording.verdict_message(verdict, seats), **why(verdict.rule)}
+
+
+def hints(practice: Practice, seats: list[str]) -> dict[str, dict[str, Any]]:
+    """{notation: playable?, why} for each distinct card in the learner's hand."""
+    state = practice.round
+    result = {}
+    for face in dict.fromkeys(state.hands[HUMAN]):
+        verdict = hint(state, face)
+        wild = WILD_HINTS.get(verdict.rule) if verdict.legal and face.is_wild else None
+        text = (str(wild) % {"card": wording.card_name(face.notation),
+                             "color": wording.color_name(verdict.params.get("color") or "")}
+                if wild else wording.verdict_message(verdict, seats))
+        result[face.notation] = {"legal": verdict.legal, "text": text, **why(verdict.rule)}
+    return result
+
+
+def scoring(practice: Practice, seats: list[str]) -> dict[str, Any]:
+    """The end-of-round table: each hand, its cards and points, and the method's rule."""
+    state = practice.round
+    method = Rule.SCORE_TALLY_LOWEST if state.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
+    points = state.round_points() or [0] * state.players
+    rows = [{"name": seats[s], "cards": [c.notation for c in hand], "value": hand_points(hand),
+             "points": points[s], "total": practice.game.scores[s], "winner": s == state.winner}
+            for s, hand in enumerate(state.hands)]
+    target = practice.game.rules.target
+    return {"rows": rows, "method": why(method), "explanation": str(METHODS[method]) % {"target": target}}
+
+
+def last_wild_draw_four(practice: Practice) -> dict[str, Any] | None:
+    """The latest Wild Draw Four play in the log (who played it, on which colour): the challenge panel."""
+    for step in reversed(practice.log):
+        for event in step["events"]:
+            if event["kind"] == "play" and event["params"].get("card") == "WD4":
+                return event["params"]
+    return None

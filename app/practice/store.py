@@ -1,0 +1,113 @@
+"""Practice games kept server-side in SQLite, in the instance folder, created on first use.
+
+Safe with several server processes on one file: WAL lets readers and one writer work at once,
+a busy timeout waits for the write lock instead of failing, and every save is a
+compare-and-set on the game's version, so of two requests made on the same version exactly
+one is applied and the other is told it is stale.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    updated REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
+"""
+BUSY_TIMEOUT_MS = 5000
+FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
+IDLE_TTL = 30 * 24 * 3600  # an unfinished game untouched for a month is abandoned
+CLEANUP_EVERY = 3600
+
+
+@dataclass(frozen=True)
+class Record:
+    id: str
+    owner: str  # hash of the owner's token, never the token itself
+    version: int
+    state: dict[str, Any]
+    finished: bool
+
+    def owned_by(self, token: str | None) -> bool:
+        """Constant-time comparison, so timing tells nothing about the owner's token."""
+        return token is not None and hmac.compare_digest(owner_hash(token), self.owner)
+
+
+def owner_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class Store:
+    """One SQLite file; a connection per thread (sqlite3 connections must not be shared)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._local = threading.local()
+        self._last_cleanup = 0.0
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL; a crash loses at most the last move
+            db.executescript(SCHEMA)
+            self._local.db = db
+        return db
+
+    def create(self, owner_token: str, state: dict[str, Any], finished: bool = False) -> Record:
+        self.cleanup()
+        game_id = secrets.token_urlsafe(16)
+        self._db().execute(
+            "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
+            (game_id, owner_hash(owner_token), json.dumps(state), int(finished), time.time()))
+        return Record(game_id, owner_hash(owner_token), 1, state, finished)
+
+    def load(self, game_id: str) -> Record | None:
+        row = self._db().execute(
+            "SELECT id, owner, version, state, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        return Record(row[0], row[1], row[2], json.loads(row[3]), bool(row[4]))
+
+    def save(self, record: Record, state: dict[str, Any], finished: bool) -> Record | None:
+        """Write ``state`` as the next version if nobody saved since ``record`` was read, else None."""
+        cursor = self._db().execute(
+            "UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
+            "WHERE id = ? AND version = ?",
+            (json.dumps(state), int(finished), time.time(), record.id, record.version))
+        if cursor.rowcount != 1:
+            return None
+        return Record(record.id, record.owner, record.version + 1, state, finished)
+
+    def cleanup(self, now: float | None = None) -> int:
+        """Delete finished games after a day and idle ones after a month (at most hourly per process)."""
+        now = time.time() if now is None else now
+        if now - self._last_cleanup < CLEANUP_EVERY:
+            return 0
+        self._last_cleanup = now
+        cursor = self._db().execute(
+            "DELETE FROM games WHERE (finished = 1 AND updated < ?) OR updated < ?",
+            (now - FINISHED_TTL, now - IDLE_TTL))
+        return cursor.rowcount

@@ -1,0 +1,80 @@
+"""Protections every response and every form gets: CSRF tokens, security headers, a body limit.
+
+CSRF is a synchronizer token kept in the signed session (no extra dependency): every form
+carries ``csrf_token()`` and every POST outside /api/ must send it back. The JSON API needs no
+token: it accepts only application/json, which a cross-site form cannot send, and the owner
+cookie is SameSite=Lax.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import render_template, request, session
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from . import wording
+
+CSRF_FIELD = "csrf_token"
+MAX_CONTENT_LENGTH = 64 * 1024
+HEADERS = {
+    # No inline script anywhere: scripts are files from this site; no plugins; no framing.
+    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+class CSRFError(Exception):
+    """A form POST without the session's token: refused before the view runs."""
+
+
+def init_app(app) -> None:
+    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_CONTENT_LENGTH)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.jinja_env.globals["csrf_token"] = csrf_token
+    app.before_request(_check_csrf)
+    app.after_request(_headers)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
+
+
+def csrf_token() -> str:
+    """This session's token (made on first use), for a hidden field in every form."""
+    if CSRF_FIELD not in session:
+        session[CSRF_FIELD] = secrets.token_urlsafe(32)
+    return session[CSRF_FIELD]
+
+
+def _check_csrf() -> None:
+    if request.method != "POST" or request.path.startswith("/api/"):
+        return
+    expected = session.get(CSRF_FIELD)
+    sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
+    if not expected or not sent or not hmac.compare_digest(str(expected), str(sent)):
+        raise CSRFError()
+
+
+def _headers(response):
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def error_page(code: str, status: int, **params):
+    """A short page in the reader's language; the body of every refusal outside the API."""
+    message = wording.error_message(code, **params)
+    return render_template("practice/error.html", message=message, status=status), status
+
+
+def _csrf_error(error):
+    return error_page("csrf", 400)
+
+
+def _too_large(error):
+    if request.path.startswith("/api/"):
+        from .api.errors import error_response
+        return error_response("too-large", 413)
+    return error_page("too-large", 413)

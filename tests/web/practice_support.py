@@ -1,0 +1,139 @@
+"""Helpers for the practice tests: start games, read the server's side, pick random legal moves,
+and check that nothing hidden reached the client."""
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+from flask_babel import force_locale
+
+from app import wording
+from app.practice import access
+from app.practice.game import HUMAN, Practice
+
+RULES = {"preset": "official", "target": 100}  # a short game: a few rounds
+VERSION = re.compile(r'name="version" value="(\d+)"')
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def csrf(client, lang="en") -> str:
+    return CSRF.search(client.get(f"/{lang}/play").text).group(1)
+
+
+def new_form_game(client, lang="en", **fields) -> str:
+    """Start a game through the HTML form; returns its id."""
+    data = {"csrf_token": csrf(client, lang), "preset": "official", "target": "100", "bots": "3",
+            "level": "easy", "hints": "on", "seed": "", **fields}
+    response = client.post(f"/{lang}/play", data=data)
+    assert response.status_code == 303, response.text
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def new_api_game(client, **body) -> dict[str, Any]:
+    response = client.post("/api/v1/games", json={"rules": RULES, "bots": 3, "level": "easy", **body})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def stored(app, game_id) -> tuple[int, Practice]:
+    """The server's record: (version, full game with the hidden parts) — the test's god view."""
+    with app.app_context():
+        record = access.store().load(game_id)
+        return record.version, Practice.from_dict(record.state)
+
+
+def rewrite(app, game_id, change) -> None:
+    """Set up a position: ``change(practice)`` edits the stored game (a test-only shortcut)."""
+    with app.app_context():
+        record = access.store().load(game_id)
+        practice = Practice.from_dict(record.state)
+        change(practice)
+        assert access.store().save(record, practice.to_dict(), practice.finished)
+
+
+def random_move(practice: Practice, rng: random.Random) -> dict[str, Any]:
+    """A move the learner could make now, chosen at random among the legal ones."""
+    state = practice.round
+    if state.round_over:
+        return {"action": "next-round"}
+    options = [m.to_dict() for m in state.legal_moves(HUMAN)]
+    if state.actor() != HUMAN:
+        options.append({"action": "continue"})
+    move = rng.choice(options)
+    move.pop("seat", None)
+    if move["action"] == "play" and len(state.hands[HUMAN]) == 2 and rng.random() < 0.7:
+        move["uno"] = True
+    return move
+
+
+def form_fields(move: dict[str, Any], version: int, token: str) -> dict[str, str]:
+    fields = {"csrf_token": token, "version": str(version), "action": move["action"]}
+    for key in ("card", "color", "target"):
+        if key in move:
+            fields[key] = str(move[key])
+    if move.get("uno"):
+        fields["uno"] = "1"
+    return fields
+
+
+def card_names(app, lang: str, notations) -> dict[str, str]:
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        return {n: wording.card_name(n) for n in notations}
+
+
+def secret_cards(practice: Practice) -> set[str]:
+    """Faces only the bots hold: in no public place (the learner's hand, the discard pile, the
+    redacted log). While the round goes on, none of them may reach the learner."""
+    state = practice.round
+    if state.round_over:
+        return set()
+    public = {c.notation for c in state.hands[HUMAN]} | {c.notation for c in state.discard}
+    public |= set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(practice.log)))
+    hidden = {c.notation for hand in state.hands[1:] for c in hand}
+    hidden |= {c.notation for c in state.draw_pile}
+    return hidden - public
+
+
+def assert_html_hides(app, lang: str, page: str, practice: Practice) -> None:
+    """No secret card in the page: not as a form value, an accessible name or in the text."""
+    secrets = secret_cards(practice)
+    text = html.unescape(page)
+    for notation, name in card_names(app, lang, secrets).items():
+        assert f'value="{notation}"' not in page, notation
+        assert f'aria-label="{name}"' not in text, name
+        if notation not in ("W", "WD4"):  # "Wild" is also a word of the explanations
+            assert not re.search(rf"{re.escape(name)}(?!\d)", text), name
+
+
+def assert_json_hides(answer: dict[str, Any], practice: Practice) -> None:
+    """The JSON has the view's shape (others' hands as counts, no pile) and no secret card value."""
+    view = answer["view"]
+    assert isinstance(view["hands"][HUMAN], list)
+    assert all(isinstance(n, int) for n in view["hands"][1:])
+    assert not {"draw_pile", "deck", "guilty"} & set(view)
+    assert "guilty" not in repr(view.get("pending"))
+    assert ("revealed" in view) == view["round_over"]
+    for step in answer.get("results", []):
+        for event in step["events"]:
+            params = event["params"]
+            assert "private_to" not in params
+            if params.get("seat", step["seat"]) != HUMAN and event["kind"] == "draw":
+                assert "cards" not in params
+            if event["kind"] == "play" and params.get("seat") != HUMAN:
+                assert "held" not in params and params.get("case") != "bluff"
+    secrets = secret_cards(practice)
+    assert not secrets & set(_strings(answer))
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)

@@ -1,0 +1,252 @@
+"""The practice table through its HTML forms: whole games in both languages, bad input, replays,
+races, restarts and hidden information (issue 4)."""
+import random
+import threading
+
+import pytest
+from flask_babel import force_locale
+
+from app import create_app, wording
+from app.engine.cards import card
+from app.engine.rules import Rule
+from app.practice import access
+from app.practice.game import HUMAN, redact
+from app.engine.verdict import Event
+
+from .practice_support import (VERSION, assert_html_hides, csrf, form_fields, new_form_game, random_move,
+                               rewrite, stored)
+
+
+def message(app, lang, code):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        return wording.error_message(code)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_whole_game_through_the_forms(app, client, lang):
+    """A learner making random legal moves plays a multi-round game to its end (score.*, round.end)."""
+    rng = random.Random(lang)
+    game_id = new_form_game(client, lang, bots="2", seed="11", target="300")
+    token = csrf(client, lang)
+    url = f"/{lang}/play/{game_id}"
+    rounds = set()
+    for _ in range(3000):
+        page = client.get(url)
+        assert page.status_code == 200
+        assert f'<html lang="{lang}"' in page.text
+        version, practice = stored(app, game_id)
+        assert VERSION.search(page.text).group(1) == str(version)
+        assert_html_hides(app, lang, page.text, practice)
+        rounds.add(practice.game.number)
+        if practice.finished:
+            break
+        move = random_move(practice, rng)
+        if move["action"] == "play" and card(move["card"]).is_wild and rng.random() < 0.5:
+            # Without a colour the table asks for one first; nothing is played yet.
+            asked = client.post(url, data=form_fields({**move, "color": ""}, version, token))
+            assert asked.status_code == 303 and "choose=" in asked.headers["Location"]
+            choose = client.get(asked.headers["Location"])
+            assert f'name="card" value="{move["card"]}"' in choose.text
+            assert stored(app, game_id)[0] == version
+        response = client.post(url, data=form_fields(move, version, token))
+        assert response.status_code == 303, (move, response.text)
+    assert practice.finished
+    assert len(rounds) > 1
+    assert max(practice.game.scores) >= 100
+
+
+def test_new_game_form_in_both_languages(client):
+    for lang in ("ar", "en"):
+        page = client.get(f"/{lang}/play")
+        assert page.status_code == 200
+        assert 'name="csrf_token"' in page.text and 'name="seed"' in page.text
+
+
+@pytest.mark.parametrize("field, value", [("bots", "0"), ("bots", "10"), ("bots", "x"), ("level", "hard"),
+                                          ("preset", "nope"), ("target", "7")])
+def test_new_game_bad_options_are_refused(client, field, value):
+    data = {"csrf_token": csrf(client), "preset": "official", "target": "100", "bots": "3", "level": "easy",
+            field: value}
+    response = client.post("/en/play", data=data)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.text
+
+
+def test_same_seed_deals_the_same_game(client, app):
+    first = stored(app, new_form_game(client, seed="class-7b"))[1]
+    second = stored(app, new_form_game(client, seed="class-7b"))[1]
+    assert first.round.to_dict() == second.round.to_dict()
+    third = stored(app, new_form_game(client, seed="class-7c"))[1]
+    assert third.round.to_dict() != first.round.to_dict()
+
+
+# --- bad input: a clear page in the learner's language, never a 500, the game unchanged -------
+
+def _bad_inputs(game_id, version, token, hand_card, missing_card):
+    good = {"csrf_token": token, "version": str(version), "action": "play", "card": hand_card}
+    return {
+        "unknown game": ("/play/nosuchgame", good, 404, "game-not-found"),
+        "card not in hand": (f"/play/{game_id}", {**good, "card": missing_card}, 422, None),
+        "not a card": (f"/play/{game_id}", {**good, "card": "X9"}, 400, "bad-move"),
+        "unknown action": (f"/play/{game_id}", {**good, "action": "fly"}, 400, "bad-move"),
+        "no version": (f"/play/{game_id}", {k: v for k, v in good.items() if k != "version"}, 400, "bad-move"),
+        "bad target": (f"/play/{game_id}", {**good, "action": "catch", "target": "me"}, 400, "bad-move"),
+        "stale version": (f"/play/{game_id}", {**good, "version": str(version - 1)}, 409, "stale-version"),
+        "missing csrf": (f"/play/{game_id}", {k: v for k, v in good.items() if k != "csrf_token"}, 400, "csrf"),
+        "wrong csrf": (f"/play/{game_id}", {**good, "csrf_token": "forged"}, 400, "csrf"),
+        "too large": (f"/play/{game_id}", {**good, "padding": "x" * 70_000}, 413, "too-large"),
+    }
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("case", list(_bad_inputs("g", 2, "t", "R1", "R2")))
+def test_bad_input_is_refused_and_changes_nothing(app, client, lang, case):
+    game_id = new_form_game(client, lang, seed="5")
+    rewrite(app, game_id, lambda p: None)  # version 2, so that version - 1 is a real old version
+    version, before = stored(app, game_id)
+    hand = {c.notation for c in before.round.hands[HUMAN]}
+    missing = next(c for c in ("R1", "Y2", "G3", "B4", "R5", "Y6", "G7", "B8") if c not in hand)
+    path, data, status, code = _bad_inputs(game_id, version, csrf(client, lang), sorted(hand)[0], missing)[case]
+    response = client.post(f"/{lang}{path}", data=data)
+    assert response.status_code == status
+    assert f'<html lang="{lang}"' in response.text
+    if code:
+        assert message(app, lang, code) in response.text.replace("&#39;", "'").replace("&#34;", '"')
+    assert stored(app, game_id) == (version, before)
+
+
+def test_out_of_turn_is_explained_with_its_rule(app, client):
+    game_id = new_form_game(client, seed="5")
+
+    def bots_turn(practice):
+        practice.round.turn, practice.round.pending = 1, None
+
+    rewrite(app, game_id, bots_turn)
+    version, before = stored(app, game_id)
+    played = before.round.hands[HUMAN][0].notation
+    response = client.post(f"/en/play/{game_id}", data={"csrf_token": csrf(client), "version": version,
+                                                       "action": "play", "card": played})
+    assert response.status_code == 422
+    assert f'href="/en/rules/turn#{Rule.TURN_ORDER.value}"' in response.text
+    assert stored(app, game_id) == (version, before)
+
+
+def test_illegal_card_names_the_rule_and_links_it(app, client):
+    game_id = new_form_game(client, seed="5", hints="")
+
+    def position(practice):
+        state = practice.round
+        state.turn, state.pending, state.color = HUMAN, None, state.top.color or state.color
+        state.hands[HUMAN] = [card("R1"), card("B2")]
+        state.discard.append(card("G7"))
+        state.color = card("G7").color
+
+    rewrite(app, game_id, position)
+    version, before = stored(app, game_id)
+    response = client.post(f"/en/play/{game_id}", data={"csrf_token": csrf(client), "version": version,
+                                                       "action": "play", "card": "R1"})
+    assert response.status_code == 422
+    assert f'href="/en/rules/turn#{Rule.MATCH_NONE.value}"' in response.text
+    assert "Not playable" not in response.text  # hints off: no marks, but the refusal is explained
+    assert stored(app, game_id) == (version, before)
+
+
+def test_another_browser_is_refused(app, client):
+    game_id = new_form_game(client)
+    version, before = stored(app, game_id)
+    other = app.test_client()
+    assert other.get(f"/ar/play/{game_id}").status_code == 403
+    token = csrf(other, "ar")
+    response = other.post(f"/ar/play/{game_id}", data={"csrf_token": token, "version": version, "action": "draw"})
+    assert response.status_code == 403
+    assert message(app, "ar", "forbidden") in response.text
+    assert stored(app, game_id) == (version, before)
+
+
+def test_unknown_game_page_is_404(client):
+    assert client.get("/en/play/nosuchgame").status_code == 404
+
+
+# --- replay, race, restart --------------------------------------------------------------------
+
+def _draw_position(practice):
+    practice.round.turn, practice.round.pending, practice.round.exposed = HUMAN, None, None
+
+
+def test_double_submit_applies_once(app, client):
+    game_id = new_form_game(client, seed="3")
+    rewrite(app, game_id, _draw_position)
+    version, _ = stored(app, game_id)
+    data = {"csrf_token": csrf(client), "version": version, "action": "draw"}
+    assert client.post(f"/en/play/{game_id}", data=data).status_code == 303
+    after = stored(app, game_id)
+    assert after[0] == version + 1
+    replay = client.post(f"/en/play/{game_id}", data=data)
+    assert replay.status_code == 409
+    assert stored(app, game_id) == after
+
+
+def test_racing_requests_apply_exactly_once(app, client, monkeypatch):
+    """Both requests read the same version before either saves: the compare-and-set lets one in."""
+    game_id = new_form_game(client, seed="3")
+    rewrite(app, game_id, _draw_position)
+    version, _ = stored(app, game_id)
+    token = csrf(client)
+    barrier = threading.Barrier(2, timeout=10)
+    real_save = access.save
+
+    def save_after_both_read(record, practice):
+        barrier.wait()
+        return real_save(record, practice)
+
+    monkeypatch.setattr(access, "save", save_after_both_read)
+    cookies = {c.key: c.value for c in client._cookies.values()}
+    statuses = []
+
+    def post():
+        racer = app.test_client()
+        for key, value in cookies.items():
+            racer.set_cookie(key, value)
+        statuses.append(racer.post(f"/en/play/{game_id}", data={"csrf_token": token, "version": version,
+                                                                 "action": "draw"}).status_code)
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [303, 409]
+    assert stored(app, game_id)[0] == version + 1
+
+
+def test_game_survives_a_restart(app, client, tmp_path):
+    game_id = new_form_game(client, seed="9")
+    version, before = stored(app, game_id)
+    owner = client.get_cookie(access.OWNER_COOKIE).value
+    restarted = create_app({"TESTING": True})  # same instance folder (UNO_TUTOR_INSTANCE_PATH)
+    browser = restarted.test_client()
+    browser.set_cookie(access.OWNER_COOKIE, owner)
+    page = browser.get(f"/en/play/{game_id}")
+    assert page.status_code == 200
+    assert f'name="version" value="{version}"' in page.text
+    assert stored(restarted, game_id) == (version, before)
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+def test_a_bots_bluff_is_not_shown_before_a_challenge():
+    """wild-draw-four.challenge: whether a bot's Wild Draw Four was a bluff stays on the server."""
+    bluff = Event("play", Rule.WILD_DRAW_FOUR_CHALLENGE,
+                  {"seat": 2, "card": "WD4", "case": "bluff", "held": "R3", "color": "red", "named": "blue"})
+    shown = redact(bluff, 2)
+    assert "held" not in shown.params and "case" not in shown.params
+    assert shown.rule is Rule.WILD_DRAW_FOUR_RESTRICTION  # the same rule an honest play shows
+    own = redact(Event("play", Rule.WILD_DRAW_FOUR_CHALLENGE, {**bluff.params, "seat": HUMAN}), HUMAN)
+    assert own.params["held"] == "R3"  # the learner's own bluff is explained to them
+
+
+def test_bot_draws_are_hidden_but_the_learners_are_shown():
+    drawn = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 1, "cards": ["R5"], "private_to": 1})
+    assert "cards" not in redact(drawn, 1).params
+    mine = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": 1, "cards": ["R5"], "private_to": 0})
+    assert redact(mine, 0).params["cards"] == ["R5"]
