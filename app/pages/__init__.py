@@ -35,17 +35,20 @@ Writing a page (rules topics, sources, about):
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import get_locale, lazy_gettext as _l
+from flask_babel import force_locale, get_locale
+from flask_babel import lazy_gettext as _l
 from jinja2 import TemplateNotFound
 
 from app import wording
 from app.api import errors as api_errors
-from app.engine.cards import Color
+from app.engine.cards import DECK, Color
 from app.i18n import LANGUAGES
 
 from . import anchors
-from .cards import card_face, kinds
+from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
 from .examples import run_example
+from .glossary import SEPARATORS
+from .glossary import rows as glossary_rows
 from .rulefacts import RULE_FACTS, preset_changes
 
 bp = Blueprint("pages", __name__)
@@ -136,9 +139,12 @@ def remember_language(response):
 
 @bp.app_errorhandler(404)
 def not_found(error):
+    """A page in the language of the address (/en/… is English even if unknown), else the reader's."""
     if request.path.startswith("/api/"):
         return api_errors.http_error(error)  # JSON in the request's language
-    return render_template("pages/404.html"), 404
+    lang = request.path.split("/")[1]
+    with force_locale(lang if lang in LANGUAGES else _lang()):
+        return render_template("pages/404.html"), 404
 
 
 def _lang() -> str:
@@ -149,7 +155,9 @@ def _lang() -> str:
 TEMPLATE_GLOBALS = {
     "rule_url": lambda rule: anchors.rule_url(rule, _lang()),
     "page_url": lambda path: f"/{_lang()}/{path}",
-    "PAGES": PAGES, "section": section, "kinds": kinds, "COLORS": tuple(Color),
+    "PAGES": PAGES, "section": section, "COLORS": tuple(Color), "DECK_SIZE": len(DECK),
+    "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": EXAMPLES, "RELATED": RELATED,
+    "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "RULE_PAGES": anchors.RULE_PAGES,
     "card_face": card_face, "run_example": run_example, "card_name": wording.card_name,
     "color_name": wording.color_name, "kind_name": wording.kind_name, "rule_title": wording.rule_title,
 }

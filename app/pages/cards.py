@@ -9,7 +9,8 @@
 """
 from dataclasses import dataclass
 
-from app.engine.cards import COPIES, Card, Color, Kind, card
+from app.engine.cards import COPIES, Color, Kind, card
+from app.engine.rules import Rule
 from app.wording import card_name
 
 LABELS = {Kind.DRAW_TWO: "+2", Kind.WILD_DRAW_FOUR: "+4"}
@@ -23,30 +24,37 @@ def card_face(notation: str) -> dict:
             "kind": face.kind.value, "label": label, "name": card_name(face.notation)}
 
 
+SHOWN = {Kind.NUMBER: ("R0", "Y3", "G7", "B9")}  # number cards: a few faces stand for all 76
+
+
 @dataclass(frozen=True)
 class KindFacts:
-    """One kind of card in the 108-card deck: how many, per colour, what they score."""
+    """One kind of card in the 108-card deck: how many, per colour, what it scores."""
 
     kind: str
     count: int  # copies in the deck, all colours
     per_color: int | None  # copies in each colour (None for wilds)
-    points: str  # "0–9" for number cards, else the value
-    faces: tuple[str, ...]  # one face per colour (or the wild), to draw
+    points: int | None  # value in a hand at the end of a round; None: the number printed on it
+    faces: tuple[str, ...]  # the faces to draw
+
+    @property
+    def page(self) -> str:
+        return f"cards/{self.kind}"
 
 
 def kinds() -> list[KindFacts]:
     """Every kind, in Kind order, with the engine's counts and points."""
-    facts = []
-    for kind in Kind:
-        faces = [face for face in COPIES if face.kind is kind]
-        count = sum(COPIES[face] for face in faces)
-        values = sorted({face.points for face in faces})
-        points = f"{values[0]}–{values[-1]}" if len(values) > 1 else str(values[0])
-        colored = faces[0].color is not None
-        shown = [f for f in faces if f.number in (None, 5)] if kind is Kind.NUMBER else faces
-        facts.append(KindFacts(kind.value, count, count // len(Color) if colored else None,
-                               points, tuple(f.notation for f in shown)))
-    return facts
+    return [kind_facts(kind) for kind in Kind]
+
+
+def kind_facts(kind: str) -> KindFacts:
+    kind = Kind(kind)
+    faces = [face for face in COPIES if face.kind is kind]
+    count = sum(COPIES[face] for face in faces)
+    colored = faces[0].color is not None
+    return KindFacts(kind.value, count, count // len(Color) if colored else None,
+                     None if kind is Kind.NUMBER else faces[0].points,
+                     SHOWN.get(kind, tuple(face.notation for face in faces)))
 
 
 def copies(notation: str) -> int:
@@ -54,5 +62,53 @@ def copies(notation: str) -> int:
     return COPIES[card(notation)]
 
 
-def faces_of(kind: str) -> list[Card]:
-    return [face for face in COPIES if face.kind is Kind(kind)]
+def _play(notation: str, color: str | None = None, seat: int = 0) -> dict:
+    return {"seat": seat, "action": "play", "card": notation, **({"color": color} if color else {})}
+
+
+def _position(hand: str, top: str, *others: str, color: str | None = None) -> dict:
+    """Seat 0 holds ``hand`` and is to play on ``top``; each of ``others`` is another seat's hand."""
+    scenario = {"hands": [hand.split(), *(o.split() for o in others)], "discard": [top]}
+    return {**scenario, "color": color} if color else scenario
+
+
+# Worked examples on each card page (scenario, moves), played by the engine at render time.
+EXAMPLES: dict[str, tuple[tuple[dict, list[dict]], ...]] = {
+    "number": (
+        (_position("B5 R9 G2", "R5", "Y1 Y2"), [_play("B5")]),
+        (_position("B5 R9 G2", "R5", "Y1 Y2"), [_play("R9")]),
+        (_position("B7 G2", "R5", "Y1 Y2"), [_play("B7")]),
+    ),
+    "skip": (
+        (_position("RS G3", "R5", "B1 B2", "Y1 Y2"), [_play("RS")]),
+        (_position("GS G2", "BS", "B1 B2", "Y1 Y2"), [_play("GS")]),
+    ),
+    "reverse": (
+        (_position("RR G3", "R5", "B1 B2", "Y1 Y2"), [_play("RR")]),
+        (_position("RR G3", "R5", "B1 B2"), [_play("RR")]),
+    ),
+    "draw-two": (
+        (_position("RD2 G3", "R5", "B1 B2", "Y1 Y2"), [_play("RD2")]),
+        (_position("BD2", "B5", "G1 G2", "Y1"), [_play("BD2")]),
+    ),
+    "wild": (
+        (_position("R7 W", "R5", "B1 B2"), [_play("W", "blue")]),
+        (_position("G2 W", "W", "B1 B2", color="yellow"), [_play("G2")]),
+    ),
+    "wild-draw-four": (
+        (_position("B7 WD4 G2", "R5", "B1 B2"), [_play("WD4", "green"), {"seat": 1, "action": "accept"}]),
+        (_position("R7 WD4 G2", "R5", "B1 B2"), [_play("WD4", "blue"), {"seat": 1, "action": "challenge"}]),
+        (_position("B7 WD4 G2", "R5", "B1 B2"), [_play("WD4", "green"), {"seat": 1, "action": "challenge"}]),
+    ),
+}
+
+# The rules each card page links to (their anchors live on the rules pages).
+RELATED: dict[str, tuple[Rule, ...]] = {
+    "number": (Rule.MATCH_COLOR, Rule.MATCH_NUMBER, Rule.MATCH_NONE, Rule.FIRST_NUMBER, Rule.SEVEN_ZERO),
+    "skip": (Rule.SKIP_EFFECT, Rule.MATCH_SYMBOL, Rule.FIRST_SKIP),
+    "reverse": (Rule.REVERSE_EFFECT, Rule.REVERSE_TWO_PLAYERS, Rule.FIRST_REVERSE),
+    "draw-two": (Rule.DRAW_TWO_EFFECT, Rule.FIRST_DRAW_TWO, Rule.ROUND_END, Rule.STACKING),
+    "wild": (Rule.WILD_ANY_TIME, Rule.FIRST_WILD),
+    "wild-draw-four": (Rule.WILD_DRAW_FOUR_EFFECT, Rule.WILD_DRAW_FOUR_RESTRICTION,
+                       Rule.WILD_DRAW_FOUR_CHALLENGE, Rule.FIRST_WILD_DRAW_FOUR, Rule.STACKING),
+}

@@ -1,0 +1,64 @@
+"""The glossary: the terms of the game in Arabic and English, with the other words players use.
+
+One structure rendered in both languages (the English page lists English first, the Arabic page
+Arabic first), from the project's table of Arabic terms. The first Arabic word is the one the
+pages use everywhere; the others are only listed here, so a learner recognises them.
+"""
+from dataclasses import dataclass
+
+from app.engine.rules import Rule
+
+
+@dataclass(frozen=True)
+class Term:
+    en: str
+    ar: str
+    ar_also: tuple[str, ...] = ()
+    en_also: tuple[str, ...] = ()
+    where: Rule | str | None = None  # the rule (anchor) or page path that explains it
+
+
+TERMS: tuple[Term, ...] = (
+    Term("UNO", "أونو", ("الأونو",), where=Rule.UNO_CALL),
+    Term("card", "بطاقة", ("ورقة",), where="cards/"),
+    Term("deck", "رزمة", ("رزمة الورق", "الشدّة"), ("pack",), where=Rule.DECK_COMPOSITION),
+    Term("hand", "يد", ("الأوراق التي في يدك",)),
+    Term("number cards", "بطاقات الأرقام", ("أوراق الأرقام",), where="cards/number"),
+    Term("action cards", "بطاقات الأوامر", ("أوراق الأوامر", "أوراق الحركة"), where="rules/action-cards"),
+    Term("Skip", "تخطي الدور", ("تخطي", "التوقيف", "إيقاف الدور"), where="cards/skip"),
+    Term("Reverse", "عكس الاتجاه", ("عكس الدور", "العكس"), where="cards/reverse"),
+    Term("Draw Two", "اسحب 2", ("اسحب ورقتين", "+2", "سحب 2"), ("+2",), where="cards/draw-two"),
+    Term("Wild", "تغيير اللون", ("الجوكر", "البطاقة العالمية", "الورقة البرية"), where="cards/wild"),
+    Term("Wild Draw Four", "تغيير اللون + اسحب 4", ("اسحب 4", "جوكر +4"), ("+4",), where="cards/wild-draw-four"),
+    Term("draw pile", "كومة السحب", ("الأوراق المقلوبة",), ("stock",), where=Rule.SETUP_DEAL),
+    Term("discard pile", "كومة الرمي", ("النار", "الورقة المكشوفة"), where=Rule.SETUP_DEAL),
+    Term("dealer", "الموزّع", where=Rule.SETUP_DEALER),
+    Term("turn", "الدور", where=Rule.TURN_ORDER),
+    Term("clockwise", "مع عقارب الساعة", where=Rule.SETUP_FIRST_PLAYER),
+    Term("anticlockwise", "عكس عقارب الساعة", (), ("counterclockwise",), where=Rule.REVERSE_EFFECT),
+    Term("challenge", "التحدي", ("الاعتراض",), where=Rule.WILD_DRAW_FOUR_CHALLENGE),
+    Term("round", "الجولة", where=Rule.ROUND_END),
+    Term("points", "النقاط", where=Rule.SCORE_VALUES),
+    Term("house rule", "قاعدة منزلية", ("قاعدة إضافية",), where="rules/house-rules"),
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    term: str
+    also: tuple[str, ...]
+    other: str  # the term in the other language
+    other_also: tuple[str, ...]
+    where: Rule | str | None
+
+
+SEPARATORS = {"ar": "، ", "en": ", "}
+
+
+def rows(lang: str) -> list[Row]:
+    """The glossary as the page in ``lang`` shows it: that language's words first."""
+    def side(term: Term, code: str) -> tuple[str, tuple[str, ...]]:
+        return (term.ar, term.ar_also) if code == "ar" else (term.en, term.en_also)
+
+    other = "en" if lang == "ar" else "ar"
+    return [Row(*side(term, lang), *side(term, other), term.where) for term in TERMS]
