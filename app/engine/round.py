@@ -138,10 +138,12 @@ class RoundState:
     # --- checking ------------------------------------------------------------------------
 
     def check(self, move: Move) -> Verdict:
-        """Is ``move`` legal now, and by which rule? Raises InvalidMoveError for a seat that doesn't exist."""
+        """Is ``move`` legal now, and by which rule? InvalidMoveError for a move that names no real seat or card."""
         n = len(self.hands)
         if not 0 <= move.seat < n or (move.target is not None and not 0 <= move.target < n):
             raise InvalidMoveError("seat")
+        if move.action is Action.PLAY and move.card is None:
+            raise InvalidMoveError("card")
         if self.winner is not None:
             return _illegal(Rule.ROUND_END, case="over", winner=self.winner)
         if move.action is Action.CATCH:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.engine import Action, Color, Game, IllegalMoveError, Move, card
+from app.engine import Action, Color, Game, IllegalMoveError, InvalidMoveError, Move, card
 
 from .helpers import hand, play, position, summary
 
@@ -186,3 +186,13 @@ def test_draw_reshuffle__nothing_to_reshuffle():
     events = state.apply(Move(0, Action.DRAW))
     assert summary(events) == [("draw", "draw.one"), ("pass", "draw.one")] and events[0].params["count"] == 0
     assert state.turn == 1
+
+
+def test_turn_order__unreadable_moves_are_invalid_not_illegal():
+    # turn.order: a seat or target that does not exist, or a play naming no card, cannot be read at all.
+    state = position(["R1", "G1"], "R5")
+    for move in (Move(2, Action.DRAW), Move(-1, Action.DRAW), Move(0, Action.CATCH, target=5), Move(0, Action.PLAY)):
+        with pytest.raises(InvalidMoveError):
+            state.check(move)
+        with pytest.raises(InvalidMoveError):
+            state.apply(move)
