@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
-from app.wording import card_name, color_name, event_message, seat_name, verdict_message
+from app.wording import COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message
 
 MOVES = {
     Action.PLAY: _l("%(seat)s plays %(card)s"),
@@ -79,7 +79,7 @@ def _counts(players: list[tuple[str, int]]) -> str:
 def _describe(move: Move) -> str:
     params = {"seat": seat_name(move.seat), "card": move.card and card_name(move.card.notation),
               "target": seat_name(move.target or 0),
-              "color": move.color and color_name(move.color)}
+              "color": move.color and str(COLOR_WORDS[move.color])}  # in a sentence: "names blue"
     text = str(MOVES[move.action]) % params
     if move.action is Action.PLAY and move.color:
         text = str(WITH_COLOR) % {"move": text, "color": params["color"]}
