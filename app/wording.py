@@ -426,7 +426,8 @@ ERRORS: dict[str, Message] = {
     "csrf": _l("The form has expired: reload the page and try again."),
     "server-error": _l("Something went wrong on our side. Please try again."),
     "method-not-allowed": _l("This address does not accept that kind of request."),
-    "bad-request": _l("The request must be a JSON object with a “scenario” object and a “moves” list."),
+    "bad-request": _l("The request body must be a JSON object."),
+    "bad-moves": _l("“moves” must be a list of moves."),
     "too-many-moves": _ln("A check takes at most %(num)d move.", "A check takes at most %(num)d moves.",
                           key="max"),
 }

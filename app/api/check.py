@@ -39,6 +39,7 @@ def check():
 
 
 def _json_object() -> dict[str, Any]:
+    """The request's JSON object (also read by games.py), else the ApiError that says what is wrong."""
     if not request.is_json:
         raise ApiError("not-json")
     try:
@@ -46,14 +47,14 @@ def _json_object() -> dict[str, Any]:
     except (BadRequest, RecursionError):  # RecursionError: nesting deeper than the parser goes
         raise ApiError("malformed-json") from None
     if not isinstance(body, dict):
-        raise ApiError("bad-request", field="body")
+        raise ApiError("bad-request")
     return body
 
 
 def _moves(raw: Any) -> list[Move]:
     """Every move read up front, so a bad one is refused before anything is played."""
     if not isinstance(raw, list):
-        raise ApiError("bad-request", field="moves")
+        raise ApiError("bad-moves")
     if len(raw) > MAX_MOVES:
         raise ApiError("too-many-moves", max=MAX_MOVES, count=len(raw))
     moves = []

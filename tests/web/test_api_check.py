@@ -336,7 +336,7 @@ BAD_INPUT = [
      "not-json", None),
     ("no-content-type", {"data": json.dumps({"scenario": GOOD})}, 400, "not-json", None),
     ("body-not-object", {"json": [GOOD]}, 400, "bad-request", None),
-    ("moves-not-list", {"json": {"scenario": GOOD, "moves": {"seat": 0}}}, 400, "bad-request", None),
+    ("moves-not-list", {"json": {"scenario": GOOD, "moves": {"seat": 0}}}, 400, "bad-moves", None),
     ("too-many-moves", {"json": {"scenario": GOOD, "moves": [act(0, "draw")] * 501}}, 400, "too-many-moves", None),
     ("too-large", {"json": {"scenario": GOOD, "pad": "x" * 70_000}}, 413, "too-large", None),
     ("no-scenario", {"json": {"moves": []}}, 400, "bad-scenario", None),
