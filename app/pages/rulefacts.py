@@ -1,4 +1,4 @@
-"""Numbers the rules pages state, read from the engine so a page never retypes one.
+"""Numbers the rules pages state, read from the engine so a page never retypes one, and their examples.
 
 >>> RULE_FACTS["hand"], RULE_FACTS["draw_two"], RULE_FACTS["draw_four"], RULE_FACTS["challenge_failed"]
 (7, 2, 4, 6)
@@ -12,6 +12,8 @@ from app.engine.round import CHALLENGE_FAILED_DRAW, HAND_SIZE, PENALTY
 from app.engine.rules import OPTIONS, PRESETS
 from app.engine.scenario import MAX_PLAYERS, MIN_PLAYERS
 
+from .rule_examples import EXAMPLES
+
 OFFICIAL = PRESETS["official"]
 
 RULE_FACTS = {
@@ -23,10 +25,12 @@ RULE_FACTS = {
     "uno_penalty": OFFICIAL.uno_penalty,
     "target": OFFICIAL.target,
     "presets": PRESETS,
+    "examples": EXAMPLES,  # worked examples by rule id (app.pages.rule_examples)
 }
 
 # The options a preset table shows: "players" is only the default table size, not a rule.
 SHOWN_OPTIONS = tuple(option for option in OPTIONS if option != "players")
+RULE_FACTS["options"] = SHOWN_OPTIONS
 
 
 def preset_changes(name: str) -> list[tuple[str, object]]:

@@ -1,0 +1,101 @@
+"""The rules, sources and about pages: live examples as the pages mean them, house rules marked,
+numbers and rule sets read from the engine."""
+import re
+
+import pytest
+
+from app.engine.moves import Move
+from app.engine.rules import HOUSE_RULES, PRESETS, Rule
+from app.engine.scenario import from_scenario
+from app.i18n import LANGUAGES
+from app.pages import section
+from app.pages.anchors import RULE_PAGES
+from app.pages.rule_examples import EXAMPLES
+from app.pages.rulefacts import RULE_FACTS, SHOWN_OPTIONS
+
+from .test_site_crawl import Page
+
+MINE = [page.path for page in section("rules/")] + ["rules/", "sources", "about"]
+EXAMPLE_CASES = [(rule, index) for rule, listed in EXAMPLES.items() for index in range(len(listed))]
+
+
+def _section(html: str, rule: str) -> str:
+    """The HTML of the rule's <section id="rule">…</section> (sections do not nest)."""
+    start = html.index(f'<section class="rule" id="{rule}"')
+    return html[start:html.index("</section>", start)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", MINE)
+def test_page_answers(client, lang, path):
+    assert client.get(f"/{lang}/{path}").status_code == 200
+
+
+@pytest.mark.parametrize(("rule", "index"), EXAMPLE_CASES)
+def test_each_example_ends_as_the_page_means(rule, index):
+    """Every move but the last is legal (run_example insists), and the last is allowed or refused as
+    the prose around it says; the engine, not the page, has the last word."""
+    scenario, moves, last_legal = EXAMPLES[rule][index]
+    state, _ = from_scenario(scenario)
+    *before, last = [Move.from_dict(move) for move in moves]
+    for move in before:
+        state.apply(move)
+    assert state.check(last).legal is last_legal
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("rule", EXAMPLES)
+def test_each_rule_shows_all_its_examples_in_its_section(client, lang, rule):
+    assert Rule(rule) in RULE_PAGES
+    html = client.get(f"/{lang}/{RULE_PAGES[Rule(rule)]}").text
+    assert _section(html, rule).count('<figure class="example">') == len(EXAMPLES[rule])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("rule", sorted(HOUSE_RULES))
+def test_house_rules_carry_a_visible_marker(client, lang, rule):
+    """Marked in words (and a symbol), not by the border colour alone."""
+    html = client.get(f"/{lang}/{RULE_PAGES[rule]}").text
+    marker = re.search(r'<p class="house-rule"><strong>(.*?)</strong>', _section(html, rule))
+    assert marker and re.sub(r"<[^>]+>", "", marker.group(1)).strip("⌂ ")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_presets_table_shows_every_preset_option_from_the_engine(client, lang):
+    html = client.get(f"/{lang}/sources").text
+    table = html[html.index('<section id="presets">'):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S)
+    assert len(rows) == len(SHOWN_OPTIONS)
+    for option, row in zip(SHOWN_OPTIONS, rows):
+        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+        assert len(cells) == len(PRESETS)
+        for preset, cell in zip(PRESETS.values(), cells):
+            value = getattr(preset, option)
+            if type(value) is int:
+                assert cell == f"<bdi>{value}</bdi>", option
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stated_numbers_follow_the_engine(client, monkeypatch, lang):
+    """Change the engine's figures and the prose changes with them: nothing is retyped."""
+    monkeypatch.setitem(RULE_FACTS, "hand", 9)
+    monkeypatch.setitem(RULE_FACTS, "target", 777)
+    setup = client.get(f"/{lang}/rules/setup").text
+    scoring = client.get(f"/{lang}/rules/scoring").text
+    assert "9" in re.sub(r"<[^>]+>", "", _section(setup, "setup.deal"))
+    assert "777" in re.sub(r"<[^>]+>", "", _section(scoring, "score.winner-collects"))
+
+
+def test_arabic_counted_nouns_agree_with_the_number(app):
+    with app.test_request_context("/ar/"):
+        macros = app.jinja_env.get_template("pages/_ar.html").module
+        forms = {n: str(macros.cards(n)) for n in (1, 2, 3, 10, 11, 100, 108)}
+    assert forms == {1: "بطاقة واحدة", 2: "بطاقتين", 3: "<bdi>3</bdi> بطاقات", 10: "<bdi>10</bdi> بطاقات",
+                     11: "<bdi>11</bdi> بطاقة", 100: "<bdi>100</bdi> بطاقة", 108: "<bdi>108</bdi> بطاقات"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sources_page_has_the_sections_other_pages_link_to(client, lang):
+    ids = Page(client.get(f"/{lang}/sources").text).ids
+    assert {"the-sources", "compared", "slips", "choices", "presets"} <= ids
