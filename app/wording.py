@@ -456,7 +456,8 @@ def color_name(color: str) -> str:
     return _lookup(COLOR_NAMES, Color, color)
 
 
-def _color_word(color: str | None) -> str:
+def color_word(color: str | None) -> str:
+    """A colour inside a sentence ("red", Arabic "الأحمر" after "اللون"); None: no colour named yet."""
     return str(NO_COLOR) if color is None else _lookup(COLOR_WORDS, Color, color)
 
 
@@ -543,7 +544,7 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[st
         if key in CARD_KEYS and isinstance(value, str):
             value = card_name(value)
         elif key in COLOR_KEYS:
-            value = _color_word(value)
+            value = color_word(value)
         elif key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             value = seat_name(value, names)
         elif key == "cards":

@@ -256,15 +256,16 @@ def test_plural_forms_read_naturally(app, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_error_code_has_a_message(app, lang):
-    allowed = re.compile(r"\b(JSON|R5|GS|BR|YD2|W|WD4|red|yellow|green|blue)\b")  # formats and codes
+    allowed = re.compile(r"\b(JSON|R5|GS|BR|YD2|W|WD4|red|yellow|green|blue|scenario|moves)\b")  # API names
+    assert set(ERROR_CODES) <= set(wording.ERRORS)
     with language(app, lang):
-        texts = {code: wording.error_message(code, **SAMPLE) for code in ERROR_CODES}
+        texts = {code: wording.error_message(code, **SAMPLE) for code in wording.ERRORS}
         unknown = wording.error_message("no-such-code")
         assert wording.error_message("no-discard", unexpected=1) == str(wording.ERRORS["no-discard"])
     assert unknown not in texts.values()
     for code, text in texts.items():
         _clean(allowed.sub("", text), lang)
-    assert len(set(texts.values())) == len(ERROR_CODES)
+    assert len(set(texts.values())) == len(texts)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -272,6 +273,7 @@ def test_names_of_cards_colours_kinds_and_seats(app, lang):
     with language(app, lang):
         cards = [wording.card_name(notation) for notation in FACES]
         colors = [wording.color_name(c) for c in Color]
+        words = [wording.color_word(c) for c in Color]
         kinds = [wording.kind_name(k) for k in Kind]
         titles = [wording.rule_title(rule) for rule in Rule]
         assert wording.card_name("X9") == "X9" and wording.color_name("pink") == "pink"
@@ -279,7 +281,7 @@ def test_names_of_cards_colours_kinds_and_seats(app, lang):
         assert wording.seat_name(1, ["You", "Bot 1"]) == "Bot 1"
         assert wording.seat_name(0) != wording.seat_name(1)
         assert wording.seat_name(5, ["You"]) == wording.seat_name(5)  # names too short: the default
-    for group in (cards, colors, kinds):
+    for group in (cards, colors, words, kinds):
         assert len(set(group)) == len(group)
         for text in group:
             _clean(text, lang)
