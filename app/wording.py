@@ -380,8 +380,10 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("dealer", "random", "they"): _l("%(dealer)s is chosen at random to deal."),
     ("dealer", "random", "you"): _l("You are chosen at random to deal."),
     ("dealer-draw", None, "they"): _l("Each player draws a card to choose the dealer: %(cards)s."),
-    ("first", None, "they"): _l("The first card is %(card)s; %(seat)s starts."),
-    ("first", None, "you"): _l("The first card is %(card)s; you start."),
+    # A first Skip, Reverse or Draw Two changes who starts: the events after it say who.
+    ("first", None, "they"): _l("The first card is %(card)s."),
+    ("first", Rule.FIRST_NUMBER.value, "they"): _l("The first card is %(card)s; %(seat)s starts."),
+    ("first", Rule.FIRST_NUMBER.value, "you"): _l("The first card is %(card)s; you start."),
     ("first", Rule.FIRST_WILD.value, "they"): _l(
         "The first card is %(card)s: %(seat)s names the colour and starts."),
     ("first", Rule.FIRST_WILD.value, "you"): _l(
