@@ -108,6 +108,10 @@ def assert_views_hide(state: RoundState, events: list[Event]) -> None:
         assert view["seat"] == seat and "draw_pile" not in view
         assert view["hands"][seat] == [c.notation for c in state.hands[seat]]
         assert all(h == len(state.hands[s]) for s, h in enumerate(view["hands"]) if s != seat)
+        allowed = {*view["hands"][seat], state.top.notation}
+        if state.pending is not None and state.pending.kind == "drawn" and state.pending.seat == seat:
+            allowed.add(state.pending.card.notation)
+        assert notations_in(view) <= allowed
         if view["pending"] is not None:
             mine = state.pending.kind == "drawn" and state.pending.seat == seat
             assert set(view["pending"]) == ({"kind", "seat", "card"} if mine else {"kind", "seat"})
@@ -117,6 +121,15 @@ def assert_views_hide(state: RoundState, events: list[Event]) -> None:
             assert "private_to" not in seen.params and "held" not in seen.params
             if event.params.get("private_to", seat) != seat:
                 assert "cards" not in seen.params
+
+
+def notations_in(value) -> set[str]:
+    """Every string in a JSON-like value that is a card's notation."""
+    if isinstance(value, dict):
+        return set().union(*map(notations_in, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(notations_in, value))
+    return {value} if isinstance(value, str) and value in FACES else set()
 
 
 def assert_illegal_changes_nothing(state: RoundState, move: Move) -> None:
@@ -204,6 +217,8 @@ def test_property__json_round_trip_continues_identically(rules, n, seed, split):
         next(moves, None)
     copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert copy.to_dict() == game.to_dict()
+    state = game.round.to_dict()
+    assert RoundState.from_dict(json.loads(json.dumps(state))).to_dict() == state
     for move, events in moves:
         if copy.round.round_over:
             copy.next_round()
