@@ -556,7 +556,8 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[st
         elif key == "field":
             value = str(FIELDS.get(value, value))
         elif key in ("points", "scores") and isinstance(value, list):
-            values["total"] = sum(value)
+            if key == "points":  # the round's points: with winner-collects, all the winner's
+                values["total"] = sum(value)
             value = _list([_pair(seat_name(s, names), v) for s, v in enumerate(value)])
         values[key] = value
     return values
