@@ -8,6 +8,9 @@ formatted at call time with the current locale. Parameters are localised by thei
 ``named``) colour words, seats (``seat``, ``turn``, ``target``, ``offender``, ``winner``,
 ``dealer``) seat names, counts choose the plural form. Messages are plain text: the templates
 add the HTML (``<bdi>`` around card names).
+
+Public: card_name, color_name (a colour alone), color_word (a colour inside a sentence),
+kind_name, seat_name, rule_title, verdict_message, event_message, error_message.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, ngettext
 from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 
 from .engine.cards import Card, Color, InvalidCardError, Kind, card as parse_card
 from .engine.rules import Rule
@@ -42,7 +46,7 @@ def _ln(singular: str, plural: str, key: str = "count") -> Plural:
     return Plural(singular, plural, key)
 
 
-Message = Any  # a lazy string from _l, or a Plural
+Message = LazyString | Plural  # from _l or _ln
 
 # --- cards, colours, kinds, seats ----------------------------------------------------------
 
@@ -440,17 +444,19 @@ UNKNOWN_ERROR = _l("The request could not be completed.")
 
 def card_name(notation: str) -> str:
     """The card's name in the current language ("Red 5", "أحمر 5"); unknown notation is returned as is."""
-    try:
-        face = parse_card(notation)
-    except InvalidCardError:
+    face = _parse(notation)
+    if face is None:
         return str(notation)
-    return _card(face)
-
-
-def _card(face: Card) -> str:
     if face.kind is Kind.NUMBER:
         return str(NUMBER_CARDS[face.color]) % {"number": face.number}
     return str(ACTION_CARDS[face.color, face.kind])
+
+
+def _parse(notation: str) -> Card | None:
+    try:
+        return parse_card(notation)
+    except InvalidCardError:
+        return None
 
 
 def color_name(color: str) -> str:
@@ -572,9 +578,8 @@ def _card_list(cards: Any, names: Sequence[str] | None) -> str:
 
 def _face(notation: str) -> str:
     """The top card's number or symbol, which a played card may match (``match.number``/``symbol``)."""
-    try:
-        face = parse_card(notation)
-    except InvalidCardError:
+    face = _parse(notation)
+    if face is None:
         return str(notation)
     if face.kind is Kind.NUMBER:
         return str(FACE_NUMBER) % {"number": face.number}
