@@ -15,6 +15,7 @@ from flask import request
 from flask_babel import force_locale
 
 from ..engine.verdict import InvalidMoveError
+from ..pages.anchors import rule_url
 from ..practice import access, present
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
@@ -51,7 +52,7 @@ def move(game_id: str):
         try:
             access.check_version(record, body.get("version"))
             steps = play(practice, body.get("move"))
-            record = access.save(record, practice)
+            record = access.save(record, practice, steps)
         except GameError as error:
             raise ApiError(error.code, error.status, extra={"version": _current(game_id)}) from None
         except InvalidMoveError as error:
@@ -78,10 +79,7 @@ def _current(game_id: str) -> int | None:
 
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each step (the learner's move, then each bot's) with a sentence for every event."""
-    seats = present.names(practice.round.players)
-    results = []
-    for step in steps:
-        lines = [present.line(event, seats) for event in step["events"]]
-        events = [{**event, "message": line["text"], "url": line["url"]} for event, line in zip(step["events"], lines)]
-        results.append({**step, "events": events})
-    return results
+    seats, lang = present.names(practice.round.players), language()
+    return [{**step, "events": [{**event, "message": present.message(event, seats),
+                                 "url": rule_url(event["rule"], lang)} for event in step["events"]]}
+            for step in steps]

@@ -27,6 +27,7 @@ LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
 HOUSE_SWITCHES = ("stacking", "seven_zero", "draw_until_playable")
 TARGETS = (100, 200, 300, 500)
+SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
 
 
 @bp.get(f"/{LANG}/play")
@@ -93,14 +94,14 @@ def move(lang: str, game_id: str):
         return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
                                 uno="1" if data["uno"] else None, _anchor="decision"), 303)
     try:
-        play(practice, data)
+        steps = play(practice, data)
     except Refused as refused:
         seats = present.names(practice.round.players)
         return _table(record, practice, notice=present.refusal(refused.verdict, seats), status=422)
     except InvalidMoveError:
         return _table(record, practice, notice=_error_notice(GameError("bad-move", 400)), status=400)
     try:
-        access.save(record, practice)
+        access.save(record, practice, steps)
     except GameError as error:  # another request won the race: this one is not applied
         fresh, practice = access.load(game_id)
         return _table(fresh, practice, notice=_error_notice(error), status=error.status)
@@ -150,14 +151,16 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
             face = None
         if face is not None and face in state.hands[HUMAN] and needs_choice(state, face):
             chosen = face.notation
-    steps = present.narrate(practice.log, seats)
+    shown_from = max(0, min(practice.latest, practice.logged - SHOWN_STEPS))
+    log = access.store().steps(record.id, shown_from)
+    steps = present.narrate(log, seats)
     context = {
         "game_id": record.id, "version": record.version, "practice": practice, "state": state,
         "view": view(practice), "seats": seats, "notice": notice, "choose": chosen, "uno": uno,
-        "steps": steps, "latest": practice.latest,
+        "steps": steps, "latest": practice.latest - shown_from,
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
-        "wd4": present.last_wild_draw_four(practice) if state.pending and state.pending.kind == "challenge" else None,
+        "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "why": present.why,
     }
     return render_template("practice/table.html", **context), status

@@ -81,9 +81,10 @@ def check_version(record: Record, version: Any) -> None:
         raise GameError("stale-version", 409, version=record.version)
 
 
-def save(record: Record, practice: Practice) -> Record:
-    """Store the game's next version, unless another request got there first (then nothing is saved)."""
-    saved = store().save(record, practice.to_dict(), practice.finished)
+def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Record:
+    """Store the game's next version and its new steps, unless another request got there first
+    (then nothing is saved)."""
+    saved = store().save(record, practice.to_dict(), practice.finished, steps, practice.latest)
     if saved is None:
         raise GameError("stale-version", 409)
     return saved
@@ -92,7 +93,7 @@ def save(record: Record, practice: Practice) -> Record:
 def create(options: dict[str, Any]) -> tuple[Record, Practice, list[dict[str, Any]]]:
     """A new game for this browser from checked options (``read_options``)."""
     practice, steps = start(**options)
-    record = store().create(owner_token(create=True), practice.to_dict(), practice.finished)
+    record = store().create(owner_token(create=True), practice.to_dict(), practice.finished, steps)
     return record, practice, steps
 
 

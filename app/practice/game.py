@@ -1,14 +1,15 @@
 """A practice game: the learner in seat 0 against bots, and what the learner may see of it.
 
 Pure game logic (no Flask): the web views and the JSON API both call ``start`` and ``play``
-and store the returned state dict. Everything kept in the log has already been redacted for
-seat 0, so whatever the log holds may be shown: bots' drawn cards, the draw pile's order and
-a bot's Wild Draw Four bluff never reach it.
+and store the state dict and the returned steps (the narration log). Every step has already
+been redacted for seat 0, so whatever the log holds may be shown: bots' drawn cards, the draw
+pile's order and a bot's Wild Draw Four bluff never reach it.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..engine import bots
@@ -23,7 +24,6 @@ HUMAN = 0
 MIN_BOTS, MAX_BOTS, DEFAULT_BOTS = 1, 9, 3
 LEVELS = bots.LEVELS
 MAX_BOT_MOVES = 300  # per request: a round that could go on for ever pauses, "continue" resumes it
-MAX_LOG = 400  # steps kept for the narration log
 NEXT_ROUND, CONTINUE = "next-round", "continue"  # the table's own actions, beside the engine's
 
 
@@ -37,14 +37,14 @@ class Refused(Exception):
 
 @dataclass
 class Practice:
-    """The stored game plus the table's settings and narration log (``to_dict`` is what is stored)."""
+    """The stored game plus the table's settings (``to_dict`` is what is stored; the log apart)."""
 
     game: Game
     bots: int
     level: str
     hints: bool
-    log: list[dict[str, Any]]
-    latest: int = 0  # log index where the last request's steps begin
+    logged: int = 0  # steps in the log so far
+    latest: int = 0  # number of the first step of the last request
     requests: int = 0  # moves made on the table so far: seeds the bots' dice
 
     @property
@@ -57,19 +57,19 @@ class Practice:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game.to_dict(), "bots": self.bots, "level": self.level, "hints": self.hints,
-                "log": self.log, "latest": self.latest, "requests": self.requests}
+                "logged": self.logged, "latest": self.latest, "requests": self.requests}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Practice:
         return cls(Game.from_dict(data["game"]), data["bots"], data["level"], data["hints"],
-                   data["log"], data["latest"], data["requests"])
+                   data["logged"], data["latest"], data["requests"])
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
           ) -> tuple[Practice, list[dict[str, Any]]]:
     """Deal a new game and let the bots play until the learner must act; returns the steps seen."""
     game, events = Game.new(rules, players=bot_count + 1, seed=seed)
-    practice = Practice(game, bot_count, level, hints, [])
+    practice = Practice(game, bot_count, level, hints)
     steps = [step(None, None, events)]
     _run_bots(practice, _rng(practice), steps)
     _log(practice, steps)
@@ -173,10 +173,9 @@ def redact(event: Event, mover: int | None) -> Event:
 
 
 def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
-    practice.log.extend(steps)
-    if len(practice.log) > MAX_LOG:
-        del practice.log[:len(practice.log) - MAX_LOG]
-    practice.latest = len(practice.log) - len(steps)
+    """Number the new steps: the store appends them to the log from ``latest``."""
+    practice.latest = practice.logged
+    practice.logged += len(steps)
 
 
 def view(practice: Practice) -> dict[str, Any]:
@@ -189,12 +188,21 @@ def view(practice: Practice) -> dict[str, Any]:
     shown.update({
         "scores": list(game.scores), "game_over": game.game_over, "game_winner": game.winner,
         "round": game.number, "target": game.rules.target, "exposed": state.exposed,
-        "players": state.players, "rules": game.rules.to_dict(), "level": practice.level,
+        "players": state.players, "rules": _rules(game.rules), "level": practice.level,
         "hints": practice.hints,
     })
     if state.round_over:
         shown["revealed"] = [[c.notation for c in hand] for hand in state.hands]
     return shown
+
+
+@lru_cache(maxsize=64)
+def _rules_cached(rules: RuleSet) -> dict[str, Any]:
+    return rules.to_dict()  # dataclasses.asdict is slow, and a game's rules never change
+
+
+def _rules(rules: RuleSet) -> dict[str, Any]:
+    return dict(_rules_cached(rules))
 
 
 def hint(state: RoundState, face: Card) -> Verdict:

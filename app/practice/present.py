@@ -47,12 +47,15 @@ def why(rule: str | Rule) -> dict[str, str]:
     return {"rule": str(Rule(rule)), "title": wording.rule_title(rule), "url": rule_url(rule, lang())}
 
 
+def message(event: dict[str, Any], seats: list[str]) -> str:
+    """An event's sentence, in the second person when it is the learner's."""
+    return wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]), seats, viewer=HUMAN)
+
+
 def line(event: dict[str, Any], seats: list[str]) -> dict[str, Any]:
-    """One narrated event: its sentence (second person for the learner), rule and revealed cards."""
-    shown = Event(event["kind"], Rule(event["rule"]), event["params"])
+    """One narrated event: its sentence, rule and the cards a challenge revealed."""
     revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
-    return {"text": wording.event_message(shown, seats, viewer=HUMAN), "cards": revealed or [],
-            **why(shown.rule)}
+    return {"text": message(event, seats), "cards": revealed or [], **why(event["rule"])}
 
 
 def narrate(steps: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
@@ -91,9 +94,9 @@ def scoring(practice: Practice, seats: list[str]) -> dict[str, Any]:
     return {"rows": rows, "method": why(method), "explanation": str(METHODS[method]) % {"target": target}}
 
 
-def last_wild_draw_four(practice: Practice) -> dict[str, Any] | None:
+def last_wild_draw_four(log: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The latest Wild Draw Four play in the log (who played it, on which colour): the challenge panel."""
-    for step in reversed(practice.log):
+    for step in reversed(log):
         for event in step["events"]:
             if event["kind"] == "play" and event["params"].get("card") == "WD4":
                 return event["params"]

@@ -4,6 +4,9 @@ Safe with several server processes on one file: WAL lets readers and one writer 
 a busy timeout waits for the write lock instead of failing, and every save is a
 compare-and-set on the game's version, so of two requests made on the same version exactly
 one is applied and the other is told it is stale.
+
+The narration log lives in its own table, one row per step, appended in the same transaction
+as the save: a move writes only its new steps, not the whole history.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import secrets
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +32,12 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
+CREATE TABLE IF NOT EXISTS steps (
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    step TEXT NOT NULL,
+    PRIMARY KEY (game, n)
+) WITHOUT ROWID;
 """
 BUSY_TIMEOUT_MS = 5000
 FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
@@ -72,16 +82,21 @@ class Store:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")  # safe with WAL; a crash loses at most the last move
+            db.execute("PRAGMA foreign_keys = ON")
             db.executescript(SCHEMA)
             self._local.db = db
         return db
 
-    def create(self, owner_token: str, state: dict[str, Any], finished: bool = False) -> Record:
+    def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
+               steps: list[dict[str, Any]] = ()) -> Record:
         self.cleanup()
         game_id = secrets.token_urlsafe(16)
-        self._db().execute(
-            "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
-            (game_id, owner_hash(owner_token), json.dumps(state), int(finished), time.time()))
+        db = self._db()
+        with _transaction(db):
+            db.execute(
+                "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
+                (game_id, owner_hash(owner_token), json.dumps(state), int(finished), time.time()))
+            self._append(db, game_id, 0, steps)
         return Record(game_id, owner_hash(owner_token), 1, state, finished)
 
     def load(self, game_id: str) -> Record | None:
@@ -91,15 +106,31 @@ class Store:
             return None
         return Record(row[0], row[1], row[2], json.loads(row[3]), bool(row[4]))
 
-    def save(self, record: Record, state: dict[str, Any], finished: bool) -> Record | None:
-        """Write ``state`` as the next version if nobody saved since ``record`` was read, else None."""
-        cursor = self._db().execute(
-            "UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
-            "WHERE id = ? AND version = ?",
-            (json.dumps(state), int(finished), time.time(), record.id, record.version))
-        if cursor.rowcount != 1:
-            return None
+    def save(self, record: Record, state: dict[str, Any], finished: bool,
+             steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
+        """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody
+        saved since ``record`` was read; else change nothing and return None."""
+        db = self._db()
+        with _transaction(db):
+            cursor = db.execute(
+                "UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
+                "WHERE id = ? AND version = ?",
+                (json.dumps(state), int(finished), time.time(), record.id, record.version))
+            if cursor.rowcount != 1:
+                return None
+            self._append(db, record.id, first, steps)
         return Record(record.id, record.owner, record.version + 1, state, finished)
+
+    @staticmethod
+    def _append(db: sqlite3.Connection, game_id: str, first: int, steps) -> None:
+        db.executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
+                       [(game_id, first + i, json.dumps(step)) for i, step in enumerate(steps)])
+
+    def steps(self, game_id: str, first: int) -> list[dict[str, Any]]:
+        """The log's steps from number ``first`` on, oldest first."""
+        rows = self._db().execute("SELECT step FROM steps WHERE game = ? AND n >= ? ORDER BY n",
+                                  (game_id, first)).fetchall()
+        return [json.loads(row[0]) for row in rows]
 
     def cleanup(self, now: float | None = None) -> int:
         """Delete finished games after a day and idle ones after a month (at most hourly per process)."""
@@ -107,7 +138,21 @@ class Store:
         if now - self._last_cleanup < CLEANUP_EVERY:
             return 0
         self._last_cleanup = now
-        cursor = self._db().execute(
-            "DELETE FROM games WHERE (finished = 1 AND updated < ?) OR updated < ?",
-            (now - FINISHED_TTL, now - IDLE_TTL))
+        db = self._db()
+        with _transaction(db):
+            cursor = db.execute("DELETE FROM games WHERE (finished = 1 AND updated < ?) OR updated < ?",
+                                (now - FINISHED_TTL, now - IDLE_TTL))
         return cursor.rowcount
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection):
+    """BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout), so a
+    transaction never fails half-way on a lock another process holds."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")

@@ -44,6 +44,12 @@ def stored(app, game_id) -> tuple[int, Practice]:
         return record.version, Practice.from_dict(record.state)
 
 
+def log(app, game_id) -> list[dict[str, Any]]:
+    """The whole narration log, as stored (redacted for the learner)."""
+    with app.app_context():
+        return access.store().steps(game_id, 0)
+
+
 def rewrite(app, game_id, change) -> None:
     """Set up a position: ``change(practice)`` edits the stored game (a test-only shortcut)."""
     with app.app_context():
@@ -83,22 +89,22 @@ def card_names(app, lang: str, notations) -> dict[str, str]:
         return {n: wording.card_name(n) for n in notations}
 
 
-def secret_cards(practice: Practice) -> set[str]:
+def secret_cards(practice: Practice, steps: list[dict[str, Any]]) -> set[str]:
     """Faces only the bots hold: in no public place (the learner's hand, the discard pile, the
     redacted log). While the round goes on, none of them may reach the learner."""
     state = practice.round
     if state.round_over:
         return set()
     public = {c.notation for c in state.hands[HUMAN]} | {c.notation for c in state.discard}
-    public |= set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(practice.log)))
+    public |= set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(steps)))
     hidden = {c.notation for hand in state.hands[1:] for c in hand}
     hidden |= {c.notation for c in state.draw_pile}
     return hidden - public
 
 
-def assert_html_hides(app, lang: str, page: str, practice: Practice) -> None:
+def assert_html_hides(app, lang: str, page: str, game_id: str) -> None:
     """No secret card in the page: not as a form value, an accessible name or in the text."""
-    secrets = secret_cards(practice)
+    secrets = secret_cards(stored(app, game_id)[1], log(app, game_id))
     text = html.unescape(page)
     for notation, name in card_names(app, lang, secrets).items():
         assert f'value="{notation}"' not in page, notation
@@ -107,7 +113,7 @@ def assert_html_hides(app, lang: str, page: str, practice: Practice) -> None:
             assert not re.search(rf"{re.escape(name)}(?!\d)", text), name
 
 
-def assert_json_hides(answer: dict[str, Any], practice: Practice) -> None:
+def assert_json_hides(app, answer: dict[str, Any], game_id: str) -> None:
     """The JSON has the view's shape (others' hands as counts, no pile) and no secret card value."""
     view = answer["view"]
     assert isinstance(view["hands"][HUMAN], list)
@@ -123,7 +129,7 @@ def assert_json_hides(answer: dict[str, Any], practice: Practice) -> None:
                 assert "cards" not in params
             if event["kind"] == "play" and params.get("seat") != HUMAN:
                 assert "held" not in params and params.get("case") != "bluff"
-    secrets = secret_cards(practice)
+    secrets = secret_cards(stored(app, game_id)[1], log(app, game_id))
     assert not secrets & set(_strings(answer))
 
 

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""HTTP load test: gunicorn on 127.0.0.1 and wrk, measuring in one run a trivial page, a rule
+page, the practice table and the move endpoint (one move of the learner plus the bots' replies).
+
+    .venv/bin/pip install -e '.[serve]' && apt-get install -y wrk
+    .venv/bin/python bench/http.py [--seconds 5] [--workers 2] [--connections 2]
+
+Prints requests/s and latency percentiles per endpoint, each as a ratio to the trivial page
+(the issue's target: the move endpoint at least half the trivial page's requests/s). wrk and
+gunicorn share the machine's cores, so only ratios within one run mean anything.
+
+The move endpoint needs the game's current version in every request: each wrk thread keeps one
+connection and plays its own game (bench/moves.lua reads the version and the next sensible move
+from each answer), so no request is a refused replay.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+# This file is named http.py: keep its folder off the path so "http" is the standard library's.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import signal  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+SEED = 2024
+WARMUP_MOVES = 30
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def request(port, method, path, body=None, cookie=None):
+    conn = http.client.HTTPConnection(HOST, port, timeout=10)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, response.getheader("Set-Cookie"), data
+
+
+def next_move(view: dict) -> dict:
+    """What the bench's learner does: the first card that matches (else draw), or the one answer
+    the table waits for. Mirrors bench/moves.lua."""
+    if view["round_over"]:
+        return {"action": "next-round"}
+    pending = view["pending"]
+    if pending and pending["seat"] == 0:
+        return {"drawn": {"action": "pass"}, "color": {"action": "color", "color": "red"}}.get(
+            pending["kind"], {"action": "accept"})
+    if (pending["seat"] if pending else view["turn"]) != 0:
+        return {"action": "continue"}
+    hand, top = view["hands"][0], view["top"]
+    letter = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}[view["color"]]
+    uno = {"uno": True} if len(hand) == 2 else {}
+    for card in hand:
+        if card == "W":
+            return {"action": "play", "card": "W", "color": "red", **uno}
+        if card != "WD4" and (card[0] == letter or (top[0] != "W" and card[1:] == top[1:])):
+            return {"action": "play", "card": card, **uno}
+    return {"action": "draw"}
+
+
+def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int]]]:
+    """``count`` games with one owner cookie, each played a little so the table has a log."""
+    cookie, games = None, []
+    for n in range(count):
+        status, set_cookie, data = request(port, "POST", "/api/v1/games", {
+            "rules": {"preset": "official", "target": 100_000}, "bots": 3, "level": "easy", "seed": SEED + n},
+            cookie)
+        assert status == 201, data
+        cookie = cookie or set_cookie.split(";")[0]
+        answer = json.loads(data)
+        game_id, version, view = answer["id"], answer["version"], answer["view"]
+        for _ in range(WARMUP_MOVES):
+            status, _, data = request(port, "POST", f"/api/v1/games/{game_id}/moves",
+                                      {"version": version, "move": next_move(view)}, cookie)
+            assert status == 200, data
+            answer = json.loads(data)
+            version, view = answer["version"], answer["view"]
+        games.append((game_id, version))
+    return cookie, games
+
+
+def wrk(url: str, seconds: int, connections: int, cookie: str, script: Path | None = None,
+        env: dict | None = None) -> dict:
+    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--latency",
+               "-H", f"Cookie: {cookie}"]
+    if script:
+        command += ["-s", str(script)]
+    out = subprocess.run(command + [url], capture_output=True, text=True, check=True, timeout=seconds + 30,
+                         env={**os.environ, **(env or {})}).stdout
+    latency = {p: _ms(v) for p, v in re.findall(r"^\s+(50|90|99)(?:\.000)?%\s+(\S+)", out, re.M)}
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), "latency": latency,
+            "errors": int(errors.group(1)) if errors else 0}
+
+
+def _ms(value: str) -> float:
+    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=int, default=5, help="duration of each measurement (max 60)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
+    parser.add_argument("--connections", type=int, default=2, help="wrk threads = connections")
+    args = parser.parse_args()
+    args.seconds = max(1, min(args.seconds, 60))
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")
+    if not gunicorn or not shutil.which("wrk"):
+        print("needs gunicorn (pip install -e '.[serve]') and wrk (apt-get install -y wrk)", file=sys.stderr)
+        return 2
+    port = free_port()
+    with tempfile.TemporaryDirectory() as instance:
+        env = {**os.environ, "UNO_TUTOR_INSTANCE_PATH": instance, "UNO_TUTOR_SECRET_KEY": "bench"}
+        server = subprocess.Popen([gunicorn, "-w", str(args.workers), "-b", f"{HOST}:{port}", "--log-level",
+                                   "warning", "app:create_app()"], cwd=ROOT, env=env, start_new_session=True)
+        try:
+            for _ in range(100):  # bounded wait for the server to answer
+                try:
+                    if request(port, "GET", "/healthz")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            cookie, games = start_games(port, args.connections)
+            base = f"http://{HOST}:{port}"
+            ids = ",".join(f"{game_id}:{version}" for game_id, version in games)
+            runs = {
+                "trivial page (/healthz)": wrk(f"{base}/healthz", args.seconds, args.connections, cookie),
+                "rule page (/en/rules/turn)": wrk(f"{base}/en/rules/turn", args.seconds, args.connections, cookie),
+                "game page (/en/play/<id>)": wrk(f"{base}/en/play/{games[0][0]}", args.seconds, args.connections,
+                                                 cookie),
+                "move (POST .../moves)": wrk(f"{base}/api/v1/games", args.seconds, args.connections, cookie,
+                                             Path(__file__).with_name("moves.lua"), {"BENCH_GAMES": ids}),
+            }
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    trivial = runs["trivial page (/healthz)"]["rps"]
+    print(f"gunicorn -w {args.workers}, wrk -t{args.connections} -c{args.connections} -d{args.seconds}s on {HOST}")
+    print(f"{'endpoint':30} {'req/s':>9} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'ratio':>6}")
+    for name, run in runs.items():
+        lat = run["latency"]
+        print(f"{name:30} {run['rps']:9.1f} {lat.get('50', 0):8.2f} {lat.get('90', 0):8.2f} {lat.get('99', 0):8.2f}"
+              f" {run['errors']:8d} {run['rps'] / trivial:6.2f}")
+    move = runs["move (POST .../moves)"]
+    ok = move["rps"] / trivial >= 0.5 and move["errors"] == 0
+    print("target (move >= 0.5 x trivial, no refused move):", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
