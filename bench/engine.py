@@ -37,13 +37,15 @@ import time
 from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The repository root instead of bench/, whose modules (bench/http.py) would shadow the stdlib.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from app.engine.rules import ruleset  # noqa: E402
 from app.engine.setup import deal, shuffled_deck  # noqa: E402
 
 MAX_MOVES = 100_000  # a round that runs this long is cut (and counted): every loop is bounded
 WARM_UP_GAMES = 3
+SLICE = 0.5  # seconds of play before the other engine takes its turn
 OFFICIAL = ruleset("official")
 
 # One game with a seed -> (moves made, legal moves offered in all, finished?)
@@ -90,41 +92,63 @@ def rlcard_player() -> Player | None:
     return play_rlcard
 
 
-def measure(play: Player, players: int, seconds: float) -> dict[str, float]:
-    """Warm up, then play whole games (seeds 0, 1, 2…) until ``seconds`` have passed."""
-    for seed in range(WARM_UP_GAMES):
-        play(players, 10_000 + seed)
-    games = moves = offered = cut = 0
-    start = time.perf_counter()
-    while True:
-        made, legal, finished = play(players, games)
-        games, moves, offered, cut = games + 1, moves + made, offered + legal, cut + (not finished)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            break
-    return {"games": games, "moves": moves, "moves/s": moves / elapsed, "games/s": games / elapsed,
-            "moves/game": moves / games, "legal/move": offered / max(moves, 1), "cut": cut}
+class Tally:
+    """Games, moves and CPU time one engine has spent at one table size; seeds go 0, 1, 2…"""
+
+    def __init__(self, play: Player, players: int):
+        self.play, self.players = play, players
+        self.games = self.moves = self.offered = self.cut = 0
+        self.cpu = 0.0
+        for seed in range(WARM_UP_GAMES):
+            play(players, 10_000 + seed)
+
+    def run(self, seconds: float) -> None:
+        """Play whole games until ``seconds`` more of CPU time have gone."""
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            made, offered, finished = self.play(self.players, self.games)
+            self.games, self.moves, self.offered = self.games + 1, self.moves + made, self.offered + offered
+            self.cut += not finished
+        self.cpu += time.process_time() - start
+
+    @property
+    def moves_per_s(self) -> float:
+        return self.moves / self.cpu
+
+
+def measure(engines: dict[str, Player], players: int, seconds: float) -> dict[str, Tally]:
+    """Each engine's tally, the engines taking turns in slices so a change in machine load hits both."""
+    tallies = {name: Tally(play, players) for name, play in engines.items()}
+    slices = max(1, round(seconds / SLICE))
+    for _ in range(slices):
+        for tally in tallies.values():
+            tally.run(seconds / slices)
+    return tallies
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
-    parser.add_argument("--seconds", type=float, default=3.0, help="timed play per row (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of play per row (default 3)")
     args = parser.parse_args(argv)
-    engines: dict[str, Player | None] = {"ours": play_ours, "rlcard": rlcard_player()}
-    if engines["rlcard"] is None:
+    engines = {"ours": play_ours}
+    theirs = rlcard_player()
+    if theirs is None:
         print("rlcard is not installed: only our rows (.venv/bin/pip install rlcard==1.2.0 to compare)")
+    else:
+        engines["rlcard"] = theirs
     header = f"{'players':>7}  {'engine':<6}  {'moves/s':>9}  {'games/s':>8}  {'moves/game':>10}  " \
              f"{'legal/move':>10}  {'games':>6}  {'ratio':>5}"
     print(header)
     print("-" * len(header))
     for players in args.players:
-        rows = {name: measure(play, players, args.seconds) for name, play in engines.items() if play}
+        rows = measure(engines, players, args.seconds)
         for name, row in rows.items():
-            ratio = f"{row['moves/s'] / rows['rlcard']['moves/s']:.2f}" if "rlcard" in rows and name == "ours" else ""
-            cut = f"  ({row['cut']} cut at {MAX_MOVES} moves)" if row["cut"] else ""
-            print(f"{players:>7}  {name:<6}  {row['moves/s']:>9,.0f}  {row['games/s']:>8,.1f}  "
-                  f"{row['moves/game']:>10,.0f}  {row['legal/move']:>10.2f}  {row['games']:>6}  {ratio:>5}{cut}")
+            ratio = f"{row.moves_per_s / rows['rlcard'].moves_per_s:.2f}" if "rlcard" in rows and name == "ours" else ""
+            cut = f"  ({row.cut} cut at {MAX_MOVES} moves)" if row.cut else ""
+            print(f"{players:>7}  {name:<6}  {row.moves_per_s:>9,.0f}  {row.games / row.cpu:>8,.1f}  "
+                  f"{row.moves / row.games:>10,.0f}  {row.offered / max(row.moves, 1):>10.2f}  {row.games:>6}  "
+                  f"{ratio:>5}{cut}")
     print("ratio: our moves/s / rlcard's moves/s at the same number of players")
     return 0
 
