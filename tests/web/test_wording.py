@@ -9,8 +9,6 @@ import re
 from contextlib import contextmanager
 
 import pytest
-from flask_babel import gettext, ngettext
-
 from app import wording
 from app.engine.cards import DECK, FACES, Color, Kind, card
 from app.engine.game import Game
@@ -217,16 +215,17 @@ def _text(message, params):
     return message(params) if isinstance(message, wording.Plural) else str(message) % params
 
 
-def test_second_person_variants_exist():
+def test_second_person_variants_exist(app):
     """Whoever a narration is about can read it as "you": every subject has a second-person line."""
     subject = re.compile(r"%\((seat|winner|dealer)\)s")
-    missing = [key for key, message in wording.EVENTS.items()
-               if key[2] == "they" and subject.search(_msgid(message)) and (*key[:2], "you") not in wording.EVENTS]
+    with language(app, "en"):
+        missing = [key for key, message in wording.EVENTS.items()
+                   if key[2] == "they" and subject.search(_source(message)) and (*key[:2], "you") not in wording.EVENTS]
     assert missing == []
 
 
-def _msgid(message):
-    return message.singular if isinstance(message, wording.Plural) else message._args[0]
+def _source(message):
+    return message.singular if isinstance(message, wording.Plural) else str(message)
 
 
 def _plurals():
@@ -306,14 +305,10 @@ def test_unknown_case_falls_back_to_the_rules_message_and_missing_params_to_its_
         bare = wording.verdict_message(Verdict(False, Rule.MATCH_NONE, {}))
         event = wording.event_message(Event("draw", Rule.DRAW_ONE, {}))
         unknown_kind = wording.event_message(Event("no-such-kind", Rule.DRAW_ONE, {"seat": 0}))
+        titles = wording.rule_title(Rule.MATCH_NONE), wording.rule_title(Rule.DRAW_ONE)
     assert odd == plain
-    assert bare == wording_title(app, Rule.MATCH_NONE)
-    assert event == wording_title(app, Rule.DRAW_ONE) == unknown_kind
-
-
-def wording_title(app, rule):
-    with language(app, "en"):
-        return wording.rule_title(rule)
+    assert bare == titles[0]
+    assert event == titles[1] == unknown_kind
 
 
 def test_drawn_cards_are_named_only_for_the_one_who_drew_them(app):
