@@ -47,7 +47,7 @@ from app.i18n import LANGUAGES
 from . import anchors
 from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
 from .examples import run_example
-from .glossary import SEPARATORS
+from .glossary import SEPARATORS, isolate
 from .glossary import rows as glossary_rows
 from .rulefacts import RULE_FACTS, preset_changes
 
@@ -157,7 +157,7 @@ TEMPLATE_GLOBALS = {
     "page_url": lambda path: f"/{_lang()}/{path}",
     "PAGES": PAGES, "section": section, "COLORS": tuple(Color), "DECK_SIZE": len(DECK),
     "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": EXAMPLES, "RELATED": RELATED,
-    "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "RULE_PAGES": anchors.RULE_PAGES,
+    "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
     "card_face": card_face, "run_example": run_example, "card_name": wording.card_name,
     "color_name": wording.color_name, "kind_name": wording.kind_name, "rule_title": wording.rule_title,
 }

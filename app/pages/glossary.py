@@ -4,9 +4,14 @@ One structure rendered in both languages (the English page lists English first, 
 Arabic first), from the project's table of Arabic terms. The first Arabic word is the one the
 pages use everywhere; the others are only listed here, so a learner recognises them.
 """
+import re
 from dataclasses import dataclass
 
+from markupsafe import Markup, escape
+
 from app.engine.rules import Rule
+
+SIGNED_NUMBER = re.compile(r"[+-]?\d+")
 
 
 @dataclass(frozen=True)
@@ -62,3 +67,8 @@ def rows(lang: str) -> list[Row]:
 
     other = "en" if lang == "ar" else "ar"
     return [Row(*side(term, lang), *side(term, other), term.where) for term in TERMS]
+
+
+def isolate(text: str) -> Markup:
+    """``text`` escaped, its numbers in <bdi dir="ltr"> so "جوكر +4" never shows "4+" in Arabic."""
+    return Markup(SIGNED_NUMBER.sub(lambda m: f'<bdi dir="ltr">{m.group()}</bdi>', str(escape(text))))

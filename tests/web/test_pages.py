@@ -135,3 +135,9 @@ def test_glossary_lists_both_languages(client, lang):
     text = {(text_lang, text.strip()) for text_lang, text in page.texts}
     for term in TERMS:
         assert ("ar", term.ar) in text and ("en", term.en) in text
+
+
+def test_glossary_isolates_signed_numbers(client):
+    """"جوكر +4" in right-to-left text would show "4+" unless the number is isolated."""
+    html = client.get("/ar/glossary").text
+    assert 'جوكر <bdi dir="ltr">+4</bdi>' in html
