@@ -44,6 +44,7 @@ def language() -> str:
 
 
 def error_response(code: str, status: int, extra: dict[str, Any] | None = None, **params: Any):
+    """The JSON error answer; also used by other modules' handlers for /api/ paths (413, 404)."""
     with force_locale(language()):
         message = wording.error_message(code, **params)
     response = jsonify({"error": code, "message": message, **(extra or {})})
@@ -64,5 +65,8 @@ def http_error(error: HTTPException):
     """
     if not request.path.startswith("/api/"):
         return error
-    return error_response(HTTP_CODES.get(error.code or 500, "bad-request"), error.code or 500)
+    status = error.code or 500
+    # Any other status gets a code with wording's generic message ("could not be completed").
+    default = "server-error" if status >= 500 else "request-error"
+    return error_response(HTTP_CODES.get(status, default), status)
 

@@ -4,11 +4,12 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import abort
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app import create_app
-from app.engine.cards import DECK, FACES, card
+from app.engine.cards import DECK, FACES
 
 URL = "/api/v1/check"
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -419,9 +420,15 @@ def test_unexpected_error_is_json_without_traceback(tmp_path, monkeypatch):
         raise RuntimeError("secret detail")
 
     app.add_url_rule("/api/v1/boom", "boom", boom)
-    response = app.test_client().get("/api/v1/boom")
+    app.add_url_rule("/api/v1/teapot", "teapot", lambda: abort(418))
+    client = app.test_client()
+    response = client.get("/api/v1/boom")
     assert response.status_code == 500 and response.get_json()["error"] == "server-error"
     assert "secret detail" not in response.text and "Traceback" not in response.text
+    # any other HTTP error: JSON too, with a generic message
+    response = client.get("/api/v1/teapot?lang=ar")
+    assert response.status_code == 418 and response.get_json()["error"] == "request-error"
+    assert only_arabic(response.get_json()["message"])
 
 
 def test_pages_outside_the_api_keep_html_errors(client):
