@@ -11,12 +11,15 @@ Writing a page (rules topics, sources, about):
   pages/rules/index.<lang>.html). Long prose is written natively in each file, not through
   gettext; short UI strings shared by many pages (navigation, card names, rule titles) come from
   gettext. A page that is the same in both languages apart from gettext strings may instead be a
-  single pages/<path>.html (the glossary is).
+  single pages/<path>.html (the glossary is). The lookup tries <path>.<lang>.html, then
+  <path>.html, so a shared skeleton <path>.html can hold the structure once while each
+  <path>.<lang>.html extends it and fills only the prose blocks (home, cards/special; the kind
+  pages extend pages/cards/kind.html).
 - Each file starts ``{% extends "layout.html" %}`` and fills blocks ``title`` (the page's own
   title; the layout adds the site name) and ``content`` (everything inside <main>, starting
   with the page's <h1>).
 - Macros: ``{% from "macros/cards.html" import card, hand %}`` — card("YD2", size="large"|
-  "small"), hand(["R5", "W"]); ``{% from "macros/rules.html" import rule_section, rule_link %}``
+  "small"), hand(["R5", "W"]), blank_card(), mark_legend(); ``{% from "macros/rules.html" import rule_section, rule_link %}``
   — ``{% call rule_section("setup.deal") %}prose{% endcall %}`` gives
   <section id="setup.deal"> with the rule's title as <h2> and a "link to this rule" anchor;
   rule_link("uno.catch") links to a rule wherever it lives;
