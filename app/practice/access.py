@@ -40,12 +40,12 @@ class OptionError(GameError):
 
 
 def store() -> Store:
-    """The app's game store, opened on first use (the file itself is created on first write)."""
-    stores = current_app.extensions.setdefault("practice_store", {})
-    path = current_app.config.get("PRACTICE_DATABASE") or str(Path(current_app.instance_path) / "practice.sqlite3")
-    if path not in stores:
-        stores[path] = Store(Path(path))
-    return stores[path]
+    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says."""
+    found = current_app.extensions.get("practice_store")
+    if found is None:
+        path = current_app.config.get("PRACTICE_DATABASE") or Path(current_app.instance_path) / "practice.sqlite3"
+        found = current_app.extensions["practice_store"] = Store(Path(path))
+    return found
 
 
 def owner_token(create: bool = False) -> str | None:

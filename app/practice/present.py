@@ -5,6 +5,8 @@ here, in the request's language.
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import get_locale, gettext as _, lazy_gettext as _l
@@ -35,7 +37,12 @@ METHODS = {
 
 def names(players: int) -> list[str]:
     """"You" for seat 0, "Bot 1".."Bot n" for the others, in the page's language."""
-    return [_("You")] + [_("Bot %(number)d", number=seat) for seat in range(1, players)]
+    return list(_names(lang(), players))
+
+
+@lru_cache(maxsize=64)
+def _names(language: str, players: int) -> tuple[str, ...]:
+    return (_("You"), *(_("Bot %(number)d", number=seat) for seat in range(1, players)))
 
 
 def lang() -> str:
@@ -43,13 +50,28 @@ def lang() -> str:
 
 
 def why(rule: str | Rule) -> dict[str, str]:
-    """The rule's title and the link to its explanation."""
-    return {"rule": str(Rule(rule)), "title": wording.rule_title(rule), "url": rule_url(rule, lang())}
+    """The rule's title, the link to its explanation and the log's "why?" label for it."""
+    return _why(lang(), str(Rule(rule)))
+
+
+@lru_cache(maxsize=256)
+def _why(language: str, rule: str) -> dict[str, str]:
+    title = wording.rule_title(rule)
+    return {"rule": rule, "title": title, "url": rule_url(rule, language), "label": _("why? (%(rule)s)", rule=title)}
 
 
 def message(event: dict[str, Any], seats: list[str]) -> str:
-    """An event's sentence, in the second person when it is the learner's."""
-    return wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]), seats, viewer=HUMAN)
+    """An event's sentence, in the second person when it is the learner's.
+
+    Memoised: a sentence depends only on the event, the names and the language, and the same
+    events ("Bot 2 draws 1 card.") come back all game long; wording them is most of a move's time.
+    """
+    return _message(lang(), tuple(seats), event["kind"], event["rule"], json.dumps(event["params"], sort_keys=True))
+
+
+@lru_cache(maxsize=8192)
+def _message(language: str, seats: tuple[str, ...], kind: str, rule: str, params: str) -> str:
+    return wording.event_message(Event(kind, Rule(rule), json.loads(params)), list(seats), viewer=HUMAN)
 
 
 def line(event: dict[str, Any], seats: list[str]) -> dict[str, Any]:

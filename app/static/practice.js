@@ -52,7 +52,9 @@
   async function send(form, submitter) {
     const data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    const response = await fetch(form.action, { method: "POST", body: data, credentials: "same-origin" });
+    // getAttribute: the form's hidden field named "action" hides the form.action property.
+    const url = new URL(form.getAttribute("action"), document.baseURI);
+    const response = await fetch(url, { method: "POST", body: data, credentials: "same-origin" });
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = page.querySelector(".practice");
     const current = document.querySelector(".practice");

@@ -10,10 +10,11 @@ from app import create_app, wording
 from app.engine.cards import card
 from app.engine.rules import Rule
 from app.practice import access
-from app.practice.game import HUMAN, redact
+from app.engine.round import Pending
 from app.engine.verdict import Event
+from app.practice.game import HUMAN, redact
 
-from .practice_support import (VERSION, assert_html_hides, csrf, form_fields, new_form_game, random_move,
+from .practice_support import (VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
                                rewrite, stored)
 
 
@@ -250,3 +251,123 @@ def test_bot_draws_are_hidden_but_the_learners_are_shown():
     assert "cards" not in redact(drawn, 1).params
     mine = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": 1, "cards": ["R5"], "private_to": 0})
     assert redact(mine, 0).params["cards"] == ["R5"]
+
+
+# --- the decisions the rules create --------------------------------------------------------------
+
+def _post(client, app, game_id, **fields):
+    version, _ = stored(app, game_id)
+    return client.post(f"/en/play/{game_id}", data={"csrf_token": csrf(client), "version": version, **fields})
+
+
+def test_catch_a_bot_that_forgot_uno(app, client):
+    """uno.catch: play pauses while the window is open; the learner's catch makes the bot draw 2."""
+    game_id = new_form_game(client, seed="12")
+
+    def forgot(practice):
+        state = practice.round
+        state.hands[1] = [card("R9")]
+        state.uno_said[1], state.exposed, state.turn, state.pending = False, 1, 2, None
+
+    rewrite(app, game_id, forgot)
+    page = client.get(f"/en/play/{game_id}").text
+    assert 'name="action" value="catch"' in page and 'name="target" value="1"' in page
+    assert 'value="continue"' in page  # paused: nothing moves until the learner decides
+    assert _post(client, app, game_id, action="catch", target="1").status_code == 303
+    steps = log(app, game_id)
+    caught = [s for s in steps if s["move"] and s["move"]["action"] == "catch"]
+    assert caught and caught[-1]["seat"] == HUMAN and caught[-1]["rule"] == Rule.UNO_CATCH.value
+
+
+def test_continue_lets_play_go_on(app, client):
+    game_id = new_form_game(client, seed="12", level="normal")
+
+    def forgot(practice):
+        state = practice.round
+        state.hands[1] = [card("R9")]
+        state.uno_said[1], state.exposed, state.turn, state.pending = False, 1, 2, None
+
+    rewrite(app, game_id, forgot)
+    assert _post(client, app, game_id, action="continue").status_code == 303
+    _, practice = stored(app, game_id)
+    assert practice.round.exposed is None and (practice.round.actor() in (HUMAN, None))
+    # A normal bot never misses a catch (uno.catch): bot 2 or 3 caught bot 1.
+    assert any(s["move"] and s["move"]["action"] == "catch" for s in log(app, game_id))
+
+
+def test_late_uno_saves_the_learner(app, client):
+    """uno.call: a late UNO before anyone catches you is safe."""
+    game_id = new_form_game(client, seed="12")
+
+    def forgot(practice):
+        state = practice.round
+        state.hands[HUMAN] = [card("B4")]
+        state.uno_said[HUMAN], state.exposed, state.turn, state.pending = False, HUMAN, 1, None
+
+    rewrite(app, game_id, forgot)
+    assert 'name="action" value="uno"' in client.get(f"/en/play/{game_id}").text
+    assert _post(client, app, game_id, action="uno").status_code == 303
+    said = [s for s in log(app, game_id) if s["move"] and s["move"]["action"] == "uno"]
+    assert said and said[-1]["rule"] == Rule.UNO_CALL.value
+
+
+def test_challenge_reveals_the_offenders_hand(app, client):
+    """wild-draw-four.challenge: the challenger sees the offender's hand, and the page explains it."""
+    game_id = new_form_game(client, seed="12")
+
+    def wild_draw_four(practice):
+        state = practice.round
+        state.hands[1] = [card("G2"), card("Y7")]
+        state.discard += [card("R5"), card("WD4")]
+        state.color = card("B1").color
+        state.pending = Pending("challenge", HUMAN, card("WD4"), 4, 1, False)
+        state.turn = HUMAN
+
+    rewrite(app, game_id, wild_draw_four)
+    page = client.get(f"/en/play/{game_id}").text
+    assert 'value="challenge"' in page and 'value="accept"' in page
+    assert _post(client, app, game_id, action="challenge").status_code == 303
+    challenge = next(e for s in log(app, game_id) for e in s["events"] if e["kind"] == "challenge")
+    assert challenge["params"]["cards"] == ["G2", "Y7"] and challenge["params"]["guilty"] is False
+    page = client.get(f"/en/play/{game_id}").text
+    assert 'aria-label="Green 2"' in page  # the revealed hand, drawn as cards
+
+
+def test_wild_asks_for_a_colour_first(app, client):
+    game_id = new_form_game(client, seed="12")
+
+    def wild(practice):
+        state = practice.round
+        state.hands[HUMAN] = [card("W"), card("R1"), card("B2")]
+        state.turn, state.pending, state.exposed = HUMAN, None, None
+
+    rewrite(app, game_id, wild)
+    asked = _post(client, app, game_id, action="play", card="W")
+    assert asked.status_code == 303 and "choose=W" in asked.headers["Location"]
+    page = client.get(asked.headers["Location"]).text
+    assert page.count('name="color"') == 4
+    assert _post(client, app, game_id, action="play", card="W", color="blue").status_code == 303
+    assert log(app, game_id)[stored(app, game_id)[1].latest]["move"] == {
+        "seat": HUMAN, "action": "play", "card": "W", "color": "blue"}
+
+
+def test_next_round_and_scoring_table(app, client):
+    """round.end, score.winner-collects: a scoring table, then the next round on request."""
+    game_id = new_form_game(client, seed="12", target="500")
+
+    def last_card(practice):
+        state = practice.round
+        state.hands[HUMAN] = [card(state.top.notation)] if not state.top.is_wild else [card("W")]
+        state.turn, state.pending, state.exposed = HUMAN, None, None
+
+    rewrite(app, game_id, last_card)
+    _, practice = stored(app, game_id)
+    last = practice.round.hands[HUMAN][0].notation
+    assert _post(client, app, game_id, action="play", card=last, color="red").status_code == 303
+    _, practice = stored(app, game_id)
+    assert practice.round.round_over and practice.round.winner == HUMAN
+    page = client.get(f"/en/play/{game_id}").text
+    assert f'href="/en/rules/scoring#{Rule.SCORE_WINNER_COLLECTS.value}"' in page
+    assert 'value="next-round"' in page
+    assert _post(client, app, game_id, action="next-round").status_code == 303
+    assert stored(app, game_id)[1].game.number == 2

@@ -1,0 +1,56 @@
+"""The practice store: SQLite in WAL mode, compare-and-set saves, owner tokens, cleanup."""
+import sqlite3
+import time
+
+from app.practice.store import FINISHED_TTL, IDLE_TTL, Store, new_token
+
+
+def test_created_on_first_use_in_wal_mode(tmp_path):
+    path = tmp_path / "instance" / "games.sqlite3"
+    store = Store(path)
+    assert not path.exists()
+    store.create(new_token(), {"n": 1})
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_compare_and_set_applies_one_save_per_version(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    record = store.create(new_token(), {"n": 1}, steps=[{"step": 0}])
+    first = store.save(record, {"n": 2}, False, [{"step": 1}], first=1)
+    assert first is not None and first.version == 2
+    assert store.save(record, {"n": 3}, False, [{"step": 1}], first=1) is None  # same version: refused
+    assert store.load(record.id).state == {"n": 2}
+    assert store.steps(record.id, 0) == [{"step": 0}, {"step": 1}]
+
+
+def test_owner_token_is_stored_hashed_and_checked(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    token = new_token()
+    record = store.load(store.create(token, {}).id)
+    assert token not in record.owner
+    assert record.owned_by(token) and not record.owned_by(new_token()) and not record.owned_by(None)
+
+
+def test_ids_are_unguessable(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    ids = {store.create(new_token(), {}).id for _ in range(50)}
+    assert len(ids) == 50 and all(len(game_id) >= 20 for game_id in ids)
+
+
+def test_cleanup_removes_old_finished_and_idle_games_with_their_log(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    finished = store.create(new_token(), {}, finished=True, steps=[{"step": 0}])
+    idle = store.create(new_token(), {})
+    recent = store.create(new_token(), {})
+    now = time.time()
+    assert store.cleanup(now + FINISHED_TTL + 10) == 1  # the finished game, a day later
+    assert store.load(finished.id) is None and store.steps(finished.id, 0) == []
+    assert store.load(idle.id) is not None
+    store._last_cleanup = 0
+    assert store.cleanup(now + IDLE_TTL + 10) == 2
+    assert store.load(recent.id) is None and store.load(idle.id) is None
+
+
+def test_survives_a_new_store_on_the_same_file(tmp_path):
+    record = Store(tmp_path / "g.sqlite3").create(new_token(), {"n": 7})
+    assert Store(tmp_path / "g.sqlite3").load(record.id).state == {"n": 7}
