@@ -13,10 +13,22 @@ from app.pages.anchors import RULE_PAGES
 from app.pages.rule_examples import EXAMPLES
 from app.pages.rulefacts import RULE_FACTS, SHOWN_OPTIONS
 
+from app import create_app
+
 from .test_site_crawl import Page
 
 MINE = [page.path for page in section("rules/")] + ["rules/", "sources", "about"]
 EXAMPLE_CASES = [(rule, index) for rule, listed in EXAMPLES.items() for index in range(len(listed))]
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """{(lang, path): (status, html)} for each of these pages, rendered once for the module."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
+        client = create_app({"TESTING": True}).test_client()
+        return {(lang, path): (r.status_code, r.text) for lang in LANGUAGES for path in MINE
+                for r in [client.get(f"/{lang}/{path}")]}
 
 
 def _section(html: str, rule: str) -> str:
@@ -27,8 +39,8 @@ def _section(html: str, rule: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("path", MINE)
-def test_page_answers(client, lang, path):
-    assert client.get(f"/{lang}/{path}").status_code == 200
+def test_page_answers(pages, lang, path):
+    assert pages[lang, path][0] == 200
 
 
 @pytest.mark.parametrize(("rule", "index"), EXAMPLE_CASES)
@@ -45,24 +57,23 @@ def test_each_example_ends_as_the_page_means(rule, index):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("rule", EXAMPLES)
-def test_each_rule_shows_all_its_examples_in_its_section(client, lang, rule):
-    assert Rule(rule) in RULE_PAGES
-    html = client.get(f"/{lang}/{RULE_PAGES[Rule(rule)]}").text
+def test_each_rule_shows_all_its_examples_in_its_section(pages, lang, rule):
+    html = pages[lang, RULE_PAGES[Rule(rule)]][1]
     assert _section(html, rule).count('<figure class="example">') == len(EXAMPLES[rule])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("rule", sorted(HOUSE_RULES))
-def test_house_rules_carry_a_visible_marker(client, lang, rule):
+def test_house_rules_carry_a_visible_marker(pages, lang, rule):
     """Marked in words (and a symbol), not by the border colour alone."""
-    html = client.get(f"/{lang}/{RULE_PAGES[rule]}").text
+    html = pages[lang, RULE_PAGES[rule]][1]
     marker = re.search(r'<p class="house-rule"><strong>(.*?)</strong>', _section(html, rule))
     assert marker and re.sub(r"<[^>]+>", "", marker.group(1)).strip("⌂ ")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_presets_table_shows_every_preset_option_from_the_engine(client, lang):
-    html = client.get(f"/{lang}/sources").text
+def test_presets_table_shows_every_preset_option_from_the_engine(pages, lang):
+    html = pages[lang, "sources"][1]
     table = html[html.index('<section id="presets">'):]
     table = table[:table.index("</table>")]
     rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S)
@@ -96,6 +107,6 @@ def test_arabic_counted_nouns_agree_with_the_number(app):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_sources_page_has_the_sections_other_pages_link_to(client, lang):
-    ids = Page(client.get(f"/{lang}/sources").text).ids
+def test_sources_page_has_the_sections_other_pages_link_to(pages, lang):
+    ids = Page(pages[lang, "sources"][1]).ids
     assert {"the-sources", "compared", "slips", "choices", "presets"} <= ids
