@@ -4,6 +4,9 @@ Both languages show the same examples, so they live here once. Each entry is (sc
 last_legal): the scenario and moves as app.pages.examples.run_example takes them, and whether the
 page means its last move to be allowed (tests/web/test_rules_pages.py holds the engine to it).
 """
+from app.engine.cards import DECK, card
+from app.engine.round import HAND_SIZE
+
 from .cards import _play, _position
 
 
@@ -15,12 +18,26 @@ def _seat(seat: int, action: str, **extra) -> dict:
     return {"seat": seat, "action": action, **extra}
 
 
+def _first_card(notation: str, players: int = 3) -> dict:
+    """A fresh deal by seat 0 (Player 1) from an unshuffled deck whose first turned card is ``notation``."""
+    deck = list(DECK)
+    deck.remove(card(notation))
+    deck.insert(HAND_SIZE * players, card(notation))
+    return {"players": players, "dealer": 0, "deck": [face.notation for face in deck]}
+
+
 THREE = ("B1 B2", "Y1 Y2")  # two other players, for effects on "the next player"
 BLUFF = _position("R2 G7 WD4", "R5", "G1 Y2", "Y3 B4")
 HONEST = _position("B2 G7 WD4", "R5", "G1 Y2", "Y3 B4")
 LAST_CARD = _position("R7", "R5", "G1 WD4", "Y1 BS")
 
 EXAMPLES: dict[str, tuple[tuple[dict, list[dict], bool], ...]] = {
+    # The first card: Player 2, on the dealer's left, tries to play or names the colour.
+    "first.number": ((_first_card("R7"), [_play("R0", seat=1)], True),),
+    "first.skip": ((_first_card("RS"), [_play("R0", seat=1)], False),),
+    "first.reverse": ((_first_card("BR"), [_play("R0", seat=1)], False),),
+    "first.draw-two": ((_first_card("YD2"), [_play("R0", seat=1)], False),),
+    "first.wild": ((_first_card("W"), [_seat(1, "color", color="blue")], True),),
     "turn.order": ((_position("B7 R2", "R5", "G1 R9"), [_play("R9", seat=1)], False),),
     "match.color": (
         (_position("R7 B5 G2", "R5", "Y1 Y2"), [_play("R7")], True),
