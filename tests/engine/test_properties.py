@@ -11,8 +11,9 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine import DECK, FACES, Action, Color, Event, Game, IllegalMoveError, Move, RoundState
+from app.engine import DECK, FACES, Action, Color, Event, Game, IllegalMoveError, InvalidMoveError, Move, RoundState
 from app.engine.bots import catch_move, decide
+from app.engine.scenario import from_scenario
 
 from .helpers import random_moves
 
@@ -263,3 +264,57 @@ def test_property__random_legal_games_end(rules, n, seed):
     game, _ = Game.new({**rules, "target": 60}, players=n, seed=seed)
     assert finish(game, random_moves, limit=20_000) > 0
     assert game.winner is not None
+
+
+# --- scenarios and moves as the check API receives them --------------------------------------
+
+move_dicts = st.fixed_dictionaries({
+    "action": st.sampled_from([a.value for a in Action] + ["jump", None, 3]),
+    "seat": st.one_of(st.integers(min_value=-1, max_value=10), st.just("0"), st.none()),
+}, optional={
+    "card": st.one_of(st.sampled_from(list(FACES)), st.sampled_from(["r5", " wd4 ", "X1", "", 7])),
+    "color": st.one_of(st.sampled_from([c.value for c in Color]), st.sampled_from(["RED", "pink", 1])),
+    "uno": st.one_of(st.booleans(), st.just("yes")),
+    "target": st.one_of(st.integers(min_value=-1, max_value=10), st.none(), st.just(1.5)),
+})
+
+
+@st.composite
+def scenarios(draw) -> dict:
+    """A possible mid-round position: the deck split at random into hands, discards and maybe a draw pile."""
+    deck = [c.notation for c in DECK]
+    draw(st.randoms(use_true_random=False)).shuffle(deck)
+    sizes = draw(st.lists(st.integers(min_value=0, max_value=8), min_size=2, max_size=10))
+    hands = [[deck.pop() for _ in range(size)] for size in sizes]
+    discard = [deck.pop() for _ in range(draw(st.integers(min_value=1, max_value=3)))]
+    scenario = {"hands": hands, "discard": discard, "rules": draw(rule_sets), "turn": draw(st.integers(0, 1)),
+                "seed": draw(seeds)}
+    if FACES[discard[-1]].is_wild:
+        scenario["color"] = draw(st.sampled_from([c.value for c in Color]))
+    if draw(st.booleans()):
+        scenario["draw_pile"] = deck[:draw(st.integers(min_value=0, max_value=6))]
+    return scenario
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(scenarios(), st.lists(move_dicts, max_size=12), seeds)
+def test_property__scenario_moves_are_read_checked_or_refused_never_crash(scenario, raw_moves, seed):
+    # What the check API does: read each move (InvalidMoveError) then check and apply it.
+    state, _ = from_scenario(scenario)
+    rng = random.Random(seed)
+    for raw in raw_moves:
+        if state.round_over:
+            break
+        try:
+            move = Move.from_dict(raw)
+            verdict = state.check(move)
+        except InvalidMoveError:
+            move = random_moves(state, rng)  # keep the round going with a legal move
+            verdict = state.check(move)
+        if verdict.legal:
+            before = state.copy()
+            events = state.apply(move)
+            assert_events_explain_sizes(before, state, events)
+            assert_views_hide(state, events)
+        else:
+            assert_illegal_changes_nothing(state, move)
