@@ -7,7 +7,7 @@ from app.engine import Rule
 
 HERE = Path(__file__).parent
 # Test topics that are not rule ids (configuration, scenarios, whole-engine properties, golden rounds).
-TOPICS = {"presets", "rule_set", "scenario", "property", "golden"}
+TOPICS = {"presets", "rule_set", "scenario", "property", "golden", "engine"}
 
 
 def normalise(rule_id: str) -> str:
