@@ -152,6 +152,8 @@ def assert_legal_moves_exact(state: RoundState, rng: random.Random) -> None:
     assert len(listed) == len(set(listed))
     every = candidates(state)
     assert set(listed) == {m for m in every if state.check(m).legal}
+    assert listed == [m for s in range(state.players) for m in state.candidate_moves(s) if state.check(m).legal]
+    assert state.legal_moves(state.actor()) == [m for m in listed if m.seat == state.actor()]
     for move in rng.sample(every, 40):
         assert state.check(with_extras(move, rng, state.players)) == state.check(move)
 
