@@ -12,6 +12,28 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
 
 
+def page_problems(page, lang: str, axe_source: str, arabic_fonts: set[str], phone_shot=None) -> list[str]:
+    """Every check on the loaded page at desktop width, then sideways scrolling at phone width.
+
+    phone_shot: a path to screenshot the phone-width page to. The page is left at desktop width.
+    """
+    problems = axe_violations(page, axe_source)
+    if lang == "ar":
+        problems += right_to_left(page)
+        problems += arabic_fonts_used(page, arabic_fonts)
+    else:
+        html = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+        if html != [lang, "ltr"]:
+            problems.append(f"<html lang dir> is {html}")
+    problems += signed_numbers_in_order(page)[1]
+    page.set_viewport_size(PHONE)
+    problems += [f"at {PHONE['width']}px: {p}" for p in horizontal_overflow(page)]
+    if phone_shot:
+        page.screenshot(path=phone_shot, full_page=True)
+    page.set_viewport_size(DESKTOP)
+    return problems
+
+
 def axe_violations(page, axe_source: str) -> list[str]:
     """axe-core's WCAG 2.1 A/AA violations. Evaluated, not injected as a tag: the CSP allows no inline script."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
@@ -28,13 +50,16 @@ def axe_violations(page, axe_source: str) -> list[str]:
 
 
 def right_to_left(page) -> list[str]:
-    """An Arabic page is dir=rtl and its running text is set to the right, nowhere to the left."""
+    """An Arabic page is dir=rtl and its running text is set to the right, nowhere to the left.
+
+    Table cells are left out: a column of numbers aligned to its end is deliberate.
+    """
     found = page.evaluate(
         """() => {
         const style = el => getComputedStyle(el);
         const left = [...document.querySelectorAll(
-            'p, li, dd, dt, h1, h2, h3, h4, h5, h6, blockquote, figcaption, label, td, th')]
-          .filter(el => el.getClientRects().length && ARABIC.test(el.textContent))
+            'p, li, dd, dt, h1, h2, h3, h4, h5, h6, blockquote, figcaption, label')]
+          .filter(el => el.checkVisibility() && ARABIC.test(el.textContent))
           .filter(el => {
             const s = style(el);
             return s.textAlign === 'left' || (s.textAlign === 'end' && s.direction === 'rtl')
@@ -68,7 +93,7 @@ def arabic_fonts_used(page, arabic_fonts: set[str]) -> list[str]:
         """() => {
         let n = 0;
         for (const el of document.body.querySelectorAll('*')) {
-          if (!el.getClientRects().length) continue;
+          if (!el.checkVisibility({visibilityProperty: true})) continue;  // e.g. in a closed <details>
           const own = [...el.childNodes].filter(c => c.nodeType === Node.TEXT_NODE)
               .map(c => c.data).join('');
           if (!ARABIC.test(own)) continue;

@@ -49,13 +49,17 @@ def chromium_path() -> str | None:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """The app on 127.0.0.1, a free port, in a daemon thread; yields its base URL."""
-    from werkzeug.serving import make_server
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log_request(self, *args):  # a failing test's captured log stays readable
+            pass
 
     instance = tmp_path_factory.mktemp("instance")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("UNO_TUTOR_INSTANCE_PATH", str(instance))
         app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
@@ -135,7 +139,8 @@ def vnu_command():
         missing(f"the Nu HTML Checker at {VNU_JAR}")
     if not shutil.which("java"):
         missing("Java (Debian's default-jre-headless)")
-    return ["java", "-jar", str(VNU_JAR)]
+    # C1 only: a one-shot run spends half the CPU otherwise; C1's frames need a bigger stack.
+    return ["java", "-Xss8m", "-XX:TieredStopAtLevel=1", "-jar", str(VNU_JAR)]
 
 
 @pytest.fixture(scope="session")
@@ -151,20 +156,27 @@ def arabic_fonts():
     return families
 
 
+SHOT = pytest.StashKey[bool]()  # set once this run has taken screenshots
+
+
 def screenshot_dir(config) -> Path:
-    return config.rootpath / "test-artifacts" / "screenshots"
+    """test-artifacts/screenshots, or the folder $SCREENSHOTS names (emptied at each run)."""
+    return Path(os.environ.get("SCREENSHOTS") or config.rootpath / "test-artifacts" / "screenshots")
 
 
 @pytest.fixture(scope="session")
 def screenshots(pytestconfig):
+    """The screenshot folder, emptied of an earlier run's pictures."""
     folder = screenshot_dir(pytestconfig)
-    folder.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    pytestconfig.stash[SHOT] = True
     return folder
 
 
 def pytest_terminal_summary(terminalreporter, config):
     folder = screenshot_dir(config)
-    shots = sorted(folder.glob("*.png")) if folder.is_dir() else []
-    if shots:
+    if config.stash.get(SHOT, False):
+        shots = list(folder.glob("*.png"))
         terminalreporter.write_sep("-", "what learners see")
         terminalreporter.write_line(f"{len(shots)} screenshots in {folder}")

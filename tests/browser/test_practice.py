@@ -1,0 +1,212 @@
+"""A practice round played in Chromium as a learner plays it, in each language: with the mouse,
+with the keyboard alone (Tab, Enter, Space), and with JavaScript off (plain forms).
+
+The seed fixes the deal, but each choice is read off the screen — the hint marks on the hand,
+the buttons on offer — so the round follows whatever the table shows. Along the way it tries a
+card the rules refuse, draws, names a colour for a wild, says UNO and plays legal cards.
+"""
+import re
+
+import pytest
+
+from app.i18n import LANGUAGES
+
+from .checks import ARABIC, page_problems
+from .served import SEED
+GOALS = {"refused", "drawn", "wild", "uno", "played"}
+MAX_ACTIONS = 40
+MODES = ("mouse", "keyboard", "no-js")
+
+
+# How many tab stops lie after the focused element up to the target, in document order.
+TAB_STOPS_BEFORE = """target => {
+  const stops = [...document.querySelectorAll(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary')]
+    .filter(el => !el.disabled && el.getClientRects().length);
+  const from = stops.indexOf(document.activeElement);
+  return stops.indexOf(target) - from;
+}"""
+
+
+class Learner:
+    """Acts on the page the way one kind of learner does, and waits for the table to answer."""
+
+    def __init__(self, page, mode: str):
+        self.page, self.mode = page, mode
+
+    def press(self, target, key="Enter"):
+        """Activate a button or link: click it, or Tab to it and press the key."""
+        if self.mode != "keyboard":
+            target.click()
+            return
+        self.tab_to(target)
+        self.page.keyboard.press(key)
+
+    def tab_to(self, target):
+        """Press Tab until the target has focus: first the tab stops the DOM says lie between
+        (less two, in case the browser skips one), then one at a time, checking."""
+        for _ in range(target.evaluate(TAB_STOPS_BEFORE) - 2):
+            self.page.keyboard.press("Tab")
+        for _ in range(200):
+            if target.evaluate("el => el === document.activeElement"):
+                return
+            self.page.keyboard.press("Tab")
+        pytest.fail(f"Tab never reaches {target}", pytrace=False)
+
+    def tick(self, checkbox):
+        if self.mode == "keyboard":
+            self.tab_to(checkbox)
+            self.page.keyboard.press("Space")
+        else:
+            checkbox.check()
+        assert checkbox.is_checked()
+
+    def move(self, target, key="Enter"):
+        """Make a move and wait for the new table (a fetch without reload, or a new page)."""
+        self.page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+        self.press(target, key)
+        self.page.wait_for_selector(".practice:not([data-stale])")
+
+
+class Table:
+    """What the learner can read off the table."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def version(self) -> int:
+        return int(self.page.locator(".practice").get_attribute("data-version"))
+
+    def hand(self) -> list[str]:
+        return self.page.locator(".hand-card .card-button").evaluate_all("els => els.map(e => e.value)")
+
+    def cards(self, state: str):
+        """The hand's card buttons marked playable or unplayable by the hints."""
+        return self.page.locator(f".hand-card.{state} .card-button")
+
+    def action(self, name: str):
+        """The decision panel's button for an action (draw, continue, pass, uno, accept...)."""
+        return self.page.locator(f"#decision form:has(input[name=action][value={name}]) button")
+
+    def latest_rules(self, own=False) -> list[str]:
+        """The rule ids (#fragments) the newest narrated steps link to; own: the learner's step only."""
+        steps = self.page.locator(".log-step.latest")
+        links = (steps.first if own else steps).locator("a.why")
+        return [h.lstrip("#") for h in links.evaluate_all("els => els.map(a => a.hash)")]
+
+
+def start_game(page, learner: Learner, lang: str):
+    page.goto(f"/{lang}/play")
+    form = page.locator("form.new-game")
+    if learner.mode == "keyboard":
+        learner.tab_to(form.locator("#bots"))
+        page.keyboard.press("Control+A")
+        page.keyboard.type("1")
+        learner.tab_to(form.locator("#seed"))
+        page.keyboard.type(SEED)
+    else:
+        form.locator("#bots").fill("1")
+        form.locator("#seed").fill(SEED)
+    assert form.locator("#hints").is_checked()
+    with page.expect_navigation():
+        learner.press(form.locator("button[type=submit]"))
+    assert re.search(rf"/{lang}/play/[^/?#]+", page.url), page.url
+
+
+def speaks(text: str, lang: str) -> bool:
+    """Whether a message is in the learner's language (Arabic script or none of it)."""
+    return bool(text.strip()) and bool(ARABIC.search(text)) == (lang == "ar")
+
+
+def try_refused_card(page, learner, table, lang):
+    """A card the hints mark unplayable is refused, explained with its rule, and nothing changes."""
+    before = (table.version(), table.hand())
+    learner.move(table.cards("unplayable").first)
+    notice = page.locator("#notice[role=alert]")
+    assert notice.is_visible()
+    assert speaks(notice.inner_text(), lang), notice.inner_text()
+    link = notice.locator("a").get_attribute("href")
+    path, _, rule = link.partition("#")
+    assert path.startswith(f"/{lang}/") and rule, link
+    assert f'id="{rule}"' in page.context.request.get(path).text(), f"no anchor for {link}"
+    assert (table.version(), table.hand()) == before
+    if learner.mode != "no-js":  # read out to screen readers too
+        page.wait_for_function("() => [...document.querySelectorAll('[aria-live]')].some(e => e.textContent.trim())")
+
+
+def choose_card(table, goals):
+    """A playable card: a wild first if no colour has been named yet, else any other card."""
+    playable = table.cards("playable")
+    values = playable.evaluate_all("els => els.map(e => e.value)")
+    wild = next((i for i, v in enumerate(values) if v in ("W", "WD4")), None)
+    plain = next((i for i, v in enumerate(values) if v not in ("W", "WD4")), None)
+    if wild is not None and ("wild" not in goals or plain is None):
+        return playable.nth(wild)
+    return playable.nth(plain) if plain is not None else None
+
+
+def take_turn(page, learner, table, lang, goals) -> bool:
+    """One decision, read off the table; returns False when there is none left to make."""
+    page_colours = page.locator("#decision .colours button[value=red]")
+    if page_colours.count():
+        learner.move(page_colours, "Space")
+        goals.add("wild")
+        return True
+    for name in ("uno", "accept", "continue"):  # forgot UNO, a penalty to accept, a bot's turn
+        if table.action(name).count():
+            learner.move(table.action(name))
+            return True
+    drawn = page.locator("#decision form:has(input[name=card]) button.primary")
+    if drawn.count():  # a drawn card that can be played now
+        if page.locator("#uno-drawn").count():
+            learner.tick(page.locator("#uno-drawn"))
+        learner.move(drawn)
+        goals.add("played")
+        return True
+    if not table.action("draw").count():
+        return False  # the round is over
+    if "refused" not in goals and table.cards("unplayable").count():
+        try_refused_card(page, learner, table, lang)
+        goals.add("refused")
+        return True
+    card = choose_card(table, goals) if "drawn" in goals else None
+    if card is None:
+        count = len(table.hand())
+        learner.move(table.action("draw"))
+        assert len(table.hand()) == count + 1 or "draw.one" in table.latest_rules()
+        goals.add("drawn")
+        return True
+    if page.locator("#uno-hand").count():  # two cards: say UNO as the next-to-last one goes
+        learner.tick(page.locator("#uno-hand"))
+    learner.move(card, "Space")
+    goals.add("played")
+    return True
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_practice_round(visit, screenshots, axe_source, arabic_fonts, lang, mode):
+    page = visit(java_script_enabled=mode != "no-js").page
+    learner, table = Learner(page, mode), Table(page)
+    start_game(page, learner, lang)
+    page.evaluate("window.sameDocument = true")  # gone if a move reloads the page
+    goals, problems = set(), None
+    for _ in range(MAX_ACTIONS):
+        before = set(goals)
+        if GOALS <= goals or not take_turn(page, learner, table, lang, goals):
+            break
+        if "uno.call" in table.latest_rules(own=True):  # the log narrates the learner's UNO
+            goals.add("uno")
+        if mode != "mouse":
+            continue
+        if "refused" in goals - before:
+            page.screenshot(path=screenshots / f"{lang}-table-refused.png", full_page=True)
+        if "drawn" in goals - before:  # the table mid-game: the checks every page gets
+            page.screenshot(path=screenshots / f"{lang}-table.png", full_page=True)
+            problems = page_problems(page, lang, axe_source, arabic_fonts, screenshots / f"{lang}-table-phone.png")
+    assert GOALS <= goals, f"reached only {sorted(goals)}"
+    # With JavaScript every move is sent with fetch; without it, every move loads a page.
+    assert page.evaluate("window.sameDocument === true") == (mode != "no-js")
+    if mode == "mouse":
+        assert problems == [], "the table mid-game:\n" + "\n".join(problems or ["not checked"])
+
