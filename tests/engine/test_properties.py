@@ -173,8 +173,8 @@ def play_randomly(game: Game, rng: random.Random, steps: int, full_checks: int =
             continue
         if step < full_checks:
             assert_legal_moves_exact(state, rng)
-        illegal = [m for m in rng.sample(candidates(state), 30) if not state.check(m).legal]
-        assert_illegal_changes_nothing(state, illegal[0])
+        for illegal in [m for m in rng.sample(candidates(state), 30) if not state.check(m).legal][:2]:
+            assert_illegal_changes_nothing(state, illegal)
         move = Move(rng.randrange(state.players), Action.CATCH, target=state.exposed) \
             if state.exposed is not None and rng.random() < 0.5 else random_moves(state, rng)
         if move.target == move.seat and move.action is Action.CATCH:
