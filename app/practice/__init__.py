@@ -55,6 +55,8 @@ def _rules_from_form(form) -> dict[str, Any]:
     rules: dict[str, Any] = {"preset": form.get("preset", "official"), "target": _int(form.get("target"))}
     if rules["target"] not in TARGETS:
         rules["target"] = "?"  # refused by ruleset(): the form only offers TARGETS
+    if form.get("scoring"):
+        rules["scoring"] = form["scoring"]  # an unknown method is refused by ruleset()
     if form.get("stacking") == "on":
         rules["stacking"] = True
     if form.get("seven_zero") == "on":

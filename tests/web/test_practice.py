@@ -64,13 +64,23 @@ def test_new_game_form_in_both_languages(client):
 
 
 @pytest.mark.parametrize("field, value", [("bots", "0"), ("bots", "10"), ("bots", "x"), ("level", "hard"),
-                                          ("preset", "nope"), ("target", "7")])
+                                          ("preset", "nope"), ("target", "7"), ("scoring", "most")])
 def test_new_game_bad_options_are_refused(client, field, value):
     data = {"csrf_token": csrf(client), "preset": "official", "target": "100", "bots": "3", "level": "easy",
             field: value}
     response = client.post("/en/play", data=data)
     assert response.status_code == 400
     assert 'role="alert"' in response.text
+
+
+def test_form_options_reach_the_rules(client, app):
+    game_id = new_form_game(client, preset="guide-short", scoring="winner-collects", stacking="on",
+                            seven_zero="on", bots="5", target="200", level="normal")
+    practice = stored(app, game_id)[1]
+    rules = practice.game.rules
+    assert (rules.players, rules.target, rules.scoring, rules.stacking, rules.seven_zero, rules.challenge) == (
+        6, 200, "winner-collects", True, True, False)
+    assert practice.level == "normal" and practice.hints
 
 
 def test_same_seed_deals_the_same_game(client, app):
