@@ -79,7 +79,7 @@ def _current(game_id: str) -> int | None:
 
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each step (the learner's move, then each bot's) with a sentence for every event."""
-    seats, lang = present.names(practice.round.players), language()
-    return [{**step, "events": [{**event, "message": present.message(event, seats),
+    seats, lang = present.names(practice.round.players), present.lang()
+    return [{**step, "events": [{**event, "message": present.message(event, seats, lang),
                                  "url": rule_url(event["rule"], lang)} for event in step["events"]]}
             for step in steps]

@@ -60,13 +60,14 @@ def _why(language: str, rule: str) -> dict[str, str]:
     return {"rule": rule, "title": title, "url": rule_url(rule, language), "label": _("why? (%(rule)s)", rule=title)}
 
 
-def message(event: dict[str, Any], seats: list[str]) -> str:
+def message(event: dict[str, Any], seats: list[str], language: str | None = None) -> str:
     """An event's sentence, in the second person when it is the learner's.
 
     Memoised: a sentence depends only on the event, the names and the language, and the same
     events ("Bot 2 draws 1 card.") come back all game long; wording them is most of a move's time.
     """
-    return _message(lang(), tuple(seats), event["kind"], event["rule"], json.dumps(event["params"], sort_keys=True))
+    return _message(language or lang(), tuple(seats), event["kind"], event["rule"],
+                    json.dumps(event["params"], sort_keys=True))
 
 
 @lru_cache(maxsize=8192)
