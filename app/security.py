@@ -39,6 +39,7 @@ def init_app(app) -> None:
     app.after_request(_headers)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
+    app.register_error_handler(500, _server_error)
 
 
 def csrf_token() -> str:
@@ -74,7 +75,16 @@ def _csrf_error(error):
 
 
 def _too_large(error):
+    return _refuse("too-large", 413)
+
+
+def _server_error(error):
+    """A bug: the reader gets an apology in their language, never a traceback."""
+    return _refuse("server-error", 500)
+
+
+def _refuse(code: str, status: int):
     if request.path.startswith("/api/"):
         from .api.errors import error_response
-        return error_response("too-large", 413)
-    return error_page("too-large", 413)
+        return error_response(code, status)
+    return error_page(code, status)

@@ -103,7 +103,7 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
         _run_bots(practice, rng, steps, resume=True)
     else:
         move = Move.from_dict({**data, "seat": HUMAN})
-        _apply(practice, move, steps, refuse=True)
+        _apply(practice, move, steps)
         if practice.round.exposed == HUMAN:
             _bots_catch(practice, rng, steps)
         _run_bots(practice, rng, steps)
@@ -117,13 +117,11 @@ def _rng(practice: Practice) -> random.Random:
     return random.Random(f"{practice.game.seed}:bots:{practice.requests}")
 
 
-def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]], refuse: bool = False) -> None:
-    """Apply ``move`` to the game and add its step; for the learner, an illegal move is Refused."""
+def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
+    """Apply ``move`` to the game and add its step; an illegal move is Refused, changing nothing."""
     verdict = practice.round.check(move)
     if not verdict.legal:
-        if refuse:
-            raise Refused(verdict)
-        raise IllegalMoveError(verdict)  # a bot broke a rule: a bug, never shown as the learner's fault
+        raise Refused(verdict)
     events = practice.game.apply(move)
     steps.append(step(move, verdict, events))
 
@@ -150,7 +148,10 @@ def _run_bots(practice: Practice, rng: random.Random, steps: list[dict[str, Any]
         if actor is None or actor == HUMAN or (state.exposed is not None and not resume):
             return
         resume = False
-        _apply(practice, bots.decide(state, actor, practice.level, rng), steps)
+        move = bots.decide(state, actor, practice.level, rng)
+        if not state.check(move).legal:  # an engine bug must not stop the learner's game: play on legally
+            move = state.legal_moves(actor)[0]
+        _apply(practice, move, steps)
 
 
 def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dict[str, Any]:

@@ -381,3 +381,33 @@ def test_next_round_and_scoring_table(app, client):
     assert 'value="next-round"' in page
     assert _post(client, app, game_id, action="next-round").status_code == 303
     assert stored(app, game_id)[1].game.number == 2
+
+
+def test_a_bot_bug_does_not_stop_the_game(app, client, monkeypatch):
+    """If the engine's bot ever chose an illegal move, the table plays a legal one instead."""
+    from app.engine import bots
+    from app.engine.moves import Action, Move
+
+    monkeypatch.setattr(bots, "decide", lambda state, seat, level, rng: Move(seat, Action.CHALLENGE))
+    game_id = new_form_game(client, seed="12")
+    rewrite(app, game_id, _draw_position)
+    assert _post(client, app, game_id, action="draw").status_code in (303,)
+    assert stored(app, game_id)[1].round.actor() in (HUMAN, None)
+
+
+@pytest.mark.parametrize("path", ["/ar/play/x", "/api/v1/games/x"])
+def test_an_unexpected_error_is_a_clear_500(path, monkeypatch, tmp_path):
+    monkeypatch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({"TESTING": False})
+
+    def broken(game_id):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(access, "load", broken)
+    response = app.test_client().get(path)
+    assert response.status_code == 500
+    assert "Traceback" not in response.text and "RuntimeError" not in response.text
+    if path.startswith("/api/"):
+        assert response.get_json()["error"] == "server-error"
+    else:
+        assert message(app, "ar", "server-error") in response.text
