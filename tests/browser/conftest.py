@@ -85,15 +85,17 @@ def browser():
 class Visit:
     """A fresh browser context that lets requests reach only the test server.
 
-    Anything else is blocked and recorded in `offsite`; the fixture fails the test if any was.
+    Anything else is blocked and recorded in `offsite`, and any answer of 500 or more in
+    `server_errors`; the fixture fails the test if there was either.
     """
 
     def __init__(self, browser, base_url, **options):
         self.base_url = base_url
-        self.offsite = []
+        self.offsite, self.server_errors = [], []
         self.context = browser.new_context(base_url=base_url, viewport=DESKTOP, **options)
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
+        self.page.on("response", self._response)
 
     def _route(self, route):
         url = route.request.url
@@ -103,10 +105,9 @@ class Visit:
             self.offsite.append(url)
             route.abort()
 
-    def goto(self, url):
-        response = self.page.goto(url)
-        assert response is not None and response.ok, f"{url}: {response and response.status}"
-        return response
+    def _response(self, response):
+        if response.status >= 500:
+            self.server_errors.append(f"{response.status} {response.request.method} {response.url}")
 
 
 @pytest.fixture
@@ -120,10 +121,13 @@ def visit(browser, live_server):
 
     yield make
     offsite = [url for v in made for url in v.offsite]
+    errors = [error for v in made for error in v.server_errors]
     for v in made:
         v.context.close()
     if offsite:
         pytest.fail(f"requests left the test server: {offsite}", pytrace=False)
+    if errors:
+        pytest.fail(f"the server failed: {errors}", pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -146,6 +150,8 @@ def vnu_command():
 @pytest.fixture(scope="session")
 def arabic_fonts():
     """Font families fontconfig says cover Arabic (what Chromium on Linux draws with)."""
+    if not shutil.which("fc-list"):
+        missing("fontconfig's fc-list (Debian's fontconfig)")
     out = subprocess.run(
         ["fc-list", ":lang=ar", "family"], capture_output=True, text=True, check=True
     ).stdout
