@@ -3,7 +3,7 @@
 page, the practice table and the move endpoint (one move of the learner plus the bots' replies).
 
     .venv/bin/pip install -e '.[serve]' && apt-get install -y wrk
-    .venv/bin/python bench/http.py [--seconds 5] [--workers 2] [--connections 2]
+    .venv/bin/python bench/http.py [--seconds 5] [--rounds 3] [--workers 2] [--connections 2]
 
 Prints requests/s and latency percentiles per endpoint, each as a ratio to the trivial page
 (the issue's target: the move endpoint at least half the trivial page's requests/s). wrk and
@@ -100,6 +100,12 @@ def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int]]]:
     return cookie, games
 
 
+def _version(port: int, game_id: str, cookie: str) -> int:
+    status, _, data = request(port, "GET", f"/api/v1/games/{game_id}", cookie=cookie)
+    assert status == 200, data
+    return json.loads(data)["version"]
+
+
 def wrk(url: str, seconds: int, connections: int, cookie: str, script: Path | None = None,
         env: dict | None = None) -> dict:
     command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--latency",
@@ -124,8 +130,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=5, help="duration of each measurement (max 60)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
     parser.add_argument("--connections", type=int, default=2, help="wrk threads = connections")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median reported, max 9)")
     args = parser.parse_args()
     args.seconds = max(1, min(args.seconds, 60))
+    args.rounds = max(1, min(args.rounds, 9))
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")
     if not gunicorn or not shutil.which("wrk"):
         print("needs gunicorn (pip install -e '.[serve]') and wrk (apt-get install -y wrk)", file=sys.stderr)
@@ -144,20 +152,29 @@ def main() -> int:
                     time.sleep(0.1)
             cookie, games = start_games(port, args.connections)
             base = f"http://{HOST}:{port}"
-            ids = ",".join(f"{game_id}:{version}" for game_id, version in games)
-            runs = {
-                "trivial page (/healthz)": wrk(f"{base}/healthz", args.seconds, args.connections, cookie),
-                "rule page (/en/rules/turn)": wrk(f"{base}/en/rules/turn", args.seconds, args.connections, cookie),
-                "game page (/en/play/<id>)": wrk(f"{base}/en/play/{games[0][0]}", args.seconds, args.connections,
-                                                 cookie),
-                "move (POST .../moves)": wrk(f"{base}/api/v1/games", args.seconds, args.connections, cookie,
-                                             Path(__file__).with_name("moves.lua"), {"BENCH_GAMES": ids}),
+            targets = {
+                "trivial page (/healthz)": (f"{base}/healthz", None),
+                "rule page (/en/rules/turn)": (f"{base}/en/rules/turn", None),
+                "game page (/en/play/<id>)": (f"{base}/en/play/{games[0][0]}", None),
+                "move (POST .../moves)": (f"{base}/api/v1/games", Path(__file__).with_name("moves.lua")),
             }
+            # Rounds interleave the endpoints, so a change in the machine's load mid-run hits all
+            # of them; each endpoint's median round is reported.
+            rounds: dict[str, list[dict]] = {name: [] for name in targets}
+            for _ in range(args.rounds):
+                for name, (url, script) in targets.items():
+                    rounds[name].append(wrk(url, args.seconds, args.connections, cookie, script,
+                                            {"BENCH_GAMES": ",".join(f"{g}:{v}" for g, v in games)}))
+                    if script:  # the games moved on: the next round starts from their new versions
+                        games = [(g, _version(port, g, cookie)) for g, _ in games]
+            runs = {name: sorted(results, key=lambda r: r["rps"])[len(results) // 2]
+                    for name, results in rounds.items()}
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
     trivial = runs["trivial page (/healthz)"]["rps"]
-    print(f"gunicorn -w {args.workers}, wrk -t{args.connections} -c{args.connections} -d{args.seconds}s on {HOST}")
+    print(f"gunicorn -w {args.workers}, wrk -t{args.connections} -c{args.connections} -d{args.seconds}s on {HOST},"
+          f" median of {args.rounds} interleaved rounds")
     print(f"{'endpoint':30} {'req/s':>9} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'ratio':>6}")
     for name, run in runs.items():
         lat = run["latency"]
