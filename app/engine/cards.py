@@ -13,7 +13,7 @@ Card('YD2')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -44,20 +44,32 @@ ACTION_POINTS = 20
 WILD_POINTS = 50
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
-    """One card face. ``color`` and ``number`` are None where the face has none."""
+    """One card face. ``color`` and ``number`` are None where the face has none.
+
+    Each face exists once: ``Card(...)`` (and copying, unpickling, ``replace``) hands back the
+    one instance of that face, so equality and hashing can be identity, which hands, piles and
+    the engine's checks compare all the time.
+    """
 
     kind: Kind
     color: Color | None = None
     number: int | None = None
+    notation: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def notation(self) -> str:
-        if self.color is None:
-            return WILD_NOTATION[self.kind]
-        letter = COLOR_LETTERS[self.color]
-        return f"{letter}{self.number}" if self.kind is Kind.NUMBER else letter + ACTION_SUFFIX[self.kind]
+    def __new__(cls, kind: Kind, color: Color | None = None, number: int | None = None) -> Card:
+        kind, color = Kind(kind), None if color is None else Color(color)
+        face = _FACES_BY_VALUE.get((kind, color, number))
+        if face is None:
+            face = _FACES_BY_VALUE[kind, color, number] = object.__new__(cls)
+            for name, value in (("kind", kind), ("color", color), ("number", number),
+                                ("notation", _notation(kind, color, number))):
+                object.__setattr__(face, name, value)
+        return face
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Kind, Color | None, int | None]]:
+        return Card, (self.kind, self.color, self.number)
 
     @property
     def is_wild(self) -> bool:
@@ -80,6 +92,16 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.notation!r})"
+
+
+_FACES_BY_VALUE: dict[tuple[Kind, Color | None, int | None], Card] = {}
+
+
+def _notation(kind: Kind, color: Color | None, number: int | None) -> str:
+    if color is None:
+        return WILD_NOTATION[kind]
+    letter = COLOR_LETTERS[color]
+    return f"{letter}{number}" if kind is Kind.NUMBER else letter + ACTION_SUFFIX[kind]
 
 
 def _all_faces() -> list[tuple[Card, int]]:
