@@ -443,7 +443,7 @@ UNKNOWN_ERROR = _l("The request could not be completed.")
 
 
 def card_name(notation: str) -> str:
-    """The card's name in the current language ("Red 5", "أحمر 5"); unknown notation is returned as is."""
+    """The card's name in the current language ("Red 5", "5 حمراء", said after "بطاقة"); unknown notation is returned as is."""
     face = _parse(notation)
     if face is None:
         return str(notation)
