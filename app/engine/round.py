@@ -20,12 +20,18 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from .cards import Card, Color, Kind, card, hand_points
 from .moves import Action, Move
 from .rules import Rule, RuleSet, ruleset
 from .verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
+
+# Python 3.11 looks up ``Kind.WILD``, ``Action.PLAY``… on an enum class through EnumType.__getattr__:
+# slow enough to be the largest cost of check and legal_moves. In this module these three names are
+# plain namespaces of the same members (only ever used as ``Kind.WILD``, never called or isinstance'd).
+Kind, Action, Rule = (SimpleNamespace(**enum.__members__) for enum in (Kind, Action, Rule))  # type: ignore[misc]
 
 HAND_SIZE = 7
 PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
@@ -362,9 +368,10 @@ class RoundState:
         building the verdicts: a Wild; a Wild Draw Four if no card in ``hand`` has the colour
         (or a bluff may be challenged); else a match by colour, number or symbol."""
         color, top = self.color, self.top
-        return [c for c in cards if c.kind is Kind.WILD or (
-            (self.rules.challenge or all(h.color is not color for h in hand)) if c.kind is Kind.WILD_DRAW_FOUR
-            else c.color is color or (c.number == top.number if c.kind is Kind.NUMBER else c.kind is top.kind))]
+        wild, wild_draw_four, number = Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.NUMBER  # looked up once, not per card
+        return [c for c in cards if c.kind is wild or (
+            (self.rules.challenge or all(h.color is not color for h in hand)) if c.kind is wild_draw_four
+            else c.color is color or (c.number == top.number if c.kind is number else c.kind is top.kind))]
 
     # --- applying ------------------------------------------------------------------------
 
