@@ -18,13 +18,19 @@ MAX_ACTIONS = 40
 MODES = ("mouse", "keyboard", "no-js")
 
 
-# How many tab stops lie after the focused element up to the target, in document order.
-TAB_STOPS_BEFORE = """target => {
+# How many presses of Tab take focus from where it is to the target (negative: of Shift+Tab),
+# counting the tab stops between them in document order (a radio group stops only at its
+# checked button).
+TAB_STOPS_TO = """target => {
+  const active = document.activeElement;
   const stops = [...document.querySelectorAll(
       'a[href], button, input:not([type=hidden]), select, textarea, summary')]
-    .filter(el => !el.disabled && el.getClientRects().length);
-  const from = stops.indexOf(document.activeElement);
-  return stops.indexOf(target) - from;
+    .filter(el => !el.disabled && el.checkVisibility() && !(el.type === 'radio' && !el.checked));
+  const before = (a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+  if (active === document.body || before(active, target))
+    return stops.filter(el => el !== active && (active === document.body || before(active, el))
+                              && (el === target || before(el, target))).length;
+  return -stops.filter(el => el !== active && (el === target || before(target, el)) && before(el, active)).length;
 }"""
 
 
@@ -43,15 +49,17 @@ class Learner:
         self.page.keyboard.press(key)
 
     def tab_to(self, target):
-        """Press Tab until the target has focus: first the tab stops the DOM says lie between
-        (less two, in case the browser skips one), then one at a time, checking."""
-        for _ in range(target.evaluate(TAB_STOPS_BEFORE) - 2):
-            self.page.keyboard.press("Tab")
+        """Press Tab (or Shift+Tab, back) until the target has focus: first as often as the DOM
+        says, less one in case the browser skips a stop, then one press at a time, checking."""
+        stops = target.evaluate(TAB_STOPS_TO)
+        key = "Tab" if stops >= 0 else "Shift+Tab"
+        for _ in range(abs(stops) - 1):
+            self.page.keyboard.press(key)
         for _ in range(200):
             if target.evaluate("el => el === document.activeElement"):
                 return
-            self.page.keyboard.press("Tab")
-        pytest.fail(f"Tab never reaches {target}", pytrace=False)
+            self.page.keyboard.press(key)
+        pytest.fail(f"{key} never reaches {target}", pytrace=False)
 
     def tick(self, checkbox):
         if self.mode == "keyboard":
