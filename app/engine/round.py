@@ -349,10 +349,11 @@ class RoundState:
         pending = self.pending
         if pending is not None and (pending.kind == "color" or pending.kind == "challenge" and not self.rules.stacking):
             return []
-        hand = dict.fromkeys(self.hands[seat])
+        held = self.hands[seat]
         seven_zero = len(self.hands) if self.rules.seven_zero else 0
-        if pending is None:
-            return [m for c in self._matching(hand, self.hands[seat]) for m in _plays(seat, c, seven_zero)]
+        if pending is None:  # each face once, in hand order
+            return [m for c in dict.fromkeys(self._matching(held, held)) for m in _plays(seat, c, seven_zero)]
+        hand = dict.fromkeys(held)
         if pending.kind == "drawn":
             cards = [c for c in hand if c == pending.card]
         else:  # stacking on a penalty card

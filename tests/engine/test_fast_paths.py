@@ -1,0 +1,64 @@
+"""What the engine's fast paths rely on (see bench/engine.py for the figures).
+
+``legal_moves`` is built from the state rather than by checking every candidate, so it is pinned
+here to its definition — ``candidate_moves`` filtered by ``check``, same moves, same order — over
+random play with every preset and house rule. Cards compare by identity, so every way of making
+one must give the interned face.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+
+import pytest
+
+from app.engine import COPIES, DECK, FACES, Action, Card, Color, Game, Kind, Move, card
+
+RULE_SETS = [
+    "official", "guide-long", "guide-short",
+    {"preset": "official", "stacking": True, "seven_zero": True},
+    {"preset": "guide-short", "stacking": True, "draw": "until-playable"},
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_legal_moves__are_the_candidates_check_accepts_in_order(rules, players):
+    game, _ = Game.new(rules, players=players, seed=f"fast-{players}")
+    rng = random.Random(players)
+    for _ in range(120):
+        state = game.round
+        if state.round_over:
+            if game.game_over:
+                break
+            game.next_round()
+            continue
+        by_seat = [[m for m in state.candidate_moves(s) if state.check(m).legal] for s in range(players)]
+        assert [state.legal_moves(s) for s in range(players)] == by_seat
+        assert state.legal_moves() == [m for moves in by_seat for m in moves]
+        move = rng.choice(state.legal_moves())
+        if move.action is Action.PLAY and rng.random() < 0.5:
+            move = dataclasses.replace(move, uno=True)  # else forgotten UNOs leave catches to find
+        game.apply(move)
+
+
+def test_legal_moves__refuses_a_seat_that_does_not_exist():
+    game, _ = Game.new("official", players=2, seed=1)
+    for seat in (-1, 2):
+        with pytest.raises(ValueError):
+            game.round.legal_moves(seat)
+
+
+def test_cards__every_way_of_making_a_face_gives_the_one_instance():
+    red5 = card("R5")
+    assert Card(Kind.NUMBER, Color.RED, 5) is red5
+    assert Card("number", "red", 5) is red5
+    assert dataclasses.replace(red5) is red5
+    assert copy.copy(red5) is red5 and copy.deepcopy(red5) is red5
+    assert pickle.loads(pickle.dumps(red5)) is red5
+    assert Move.from_dict({"seat": 0, "action": "play", "card": "r5"}).card is red5
+    assert all(FACES[face.notation] is face for face in [*DECK, *COPIES])
+    assert red5 != card("R6") and red5 == card(" r5 ") and hash(red5) == hash(card("R5"))
