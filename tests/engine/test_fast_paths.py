@@ -26,7 +26,7 @@ RULE_SETS = [
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
-def test_legal_moves__are_the_candidates_check_accepts_in_order(rules, players):
+def test_engine__legal_moves_are_the_candidates_check_accepts_in_order(rules, players):
     game, _ = Game.new(rules, players=players, seed=f"fast-{players}")
     rng = random.Random(players)
     for _ in range(120):
@@ -45,14 +45,14 @@ def test_legal_moves__are_the_candidates_check_accepts_in_order(rules, players):
         game.apply(move)
 
 
-def test_legal_moves__refuses_a_seat_that_does_not_exist():
+def test_engine__legal_moves_refuse_a_seat_that_does_not_exist():
     game, _ = Game.new("official", players=2, seed=1)
     for seat in (-1, 2):
         with pytest.raises(ValueError):
             game.round.legal_moves(seat)
 
 
-def test_cards__every_way_of_making_a_face_gives_the_one_instance():
+def test_engine__every_way_of_making_a_card_gives_the_one_instance():
     red5 = card("R5")
     assert Card(Kind.NUMBER, Color.RED, 5) is red5
     assert Card("number", "red", 5) is red5
