@@ -103,12 +103,14 @@ class Tally:
             play(players, 10_000 + seed)
 
     def run(self, seconds: float) -> None:
-        """Play whole games until ``seconds`` more of CPU time have gone."""
+        """Play whole games (at least one) until ``seconds`` more of CPU time have gone."""
         start = time.process_time()
-        while time.process_time() - start < seconds:
+        while True:
             made, offered, finished = self.play(self.players, self.games)
             self.games, self.moves, self.offered = self.games + 1, self.moves + made, self.offered + offered
             self.cut += not finished
+            if time.process_time() - start >= seconds:
+                break
         self.cpu += time.process_time() - start
 
     @property
