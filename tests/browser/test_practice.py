@@ -14,7 +14,7 @@ from app.i18n import LANGUAGES
 from .checks import ARABIC, page_problems
 from .served import SEED
 GOALS = {"refused", "drawn", "wild", "uno", "played"}
-MAX_ACTIONS = 40
+MAX_ACTIONS = 60
 MODES = ("mouse", "keyboard", "no-js")
 
 
@@ -160,7 +160,7 @@ def take_turn(page, learner, table, lang, goals) -> bool:
         learner.move(page_colours, "Space")
         goals.add("wild")
         return True
-    for name in ("uno", "accept", "continue"):  # forgot UNO, a penalty to accept, a bot's turn
+    for name in ("uno", "accept", "continue", "next-round"):  # forgot UNO, a penalty, a bot's turn...
         if table.action(name).count():
             learner.move(table.action(name))
             return True
@@ -172,7 +172,7 @@ def take_turn(page, learner, table, lang, goals) -> bool:
         goals.add("played")
         return True
     if not table.action("draw").count():
-        return False  # the round is over
+        return False  # the game is over
     if "refused" not in goals and table.cards("unplayable").count():
         try_refused_card(page, learner, table, lang)
         goals.add("refused")
