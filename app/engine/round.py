@@ -343,22 +343,22 @@ class RoundState:
         return moves
 
     def _legal_plays(self, seat: int) -> list[Move]:
-        """The actor's plays that ``check`` accepts, in hand order: with nothing pending the matching
-        rules decide (``_matching``); a drawn card, or a card stacked on a penalty, goes through
-        ``check``; other pending decisions take no card."""
+        """The actor's plays that ``check`` accepts, in hand order: the matching rules decide
+        (``_matching``) with nothing pending, and after a draw for the drawn card only; a card
+        stacked on a penalty goes through ``check``; other pending decisions take no card."""
         pending = self.pending
         if pending is not None and (pending.kind == "color" or pending.kind == "challenge" and not self.rules.stacking):
             return []
         held = self.hands[seat]
         seven_zero = len(self.hands) if self.rules.seven_zero else 0
         if pending is None:  # each face once, in hand order
-            return [m for c in dict.fromkeys(self._matching(held, held)) for m in _plays(seat, c, seven_zero)]
-        hand = dict.fromkeys(held)
-        if pending.kind == "drawn":
-            cards = [c for c in hand if c == pending.card]
+            cards = dict.fromkeys(self._matching(held, held))
+        elif pending.kind == "drawn":
+            cards = self._matching((pending.card,), held) if pending.card in held else []
         else:  # stacking on a penalty card
-            cards = [c for c in hand if pending.card is not None and c.kind is pending.card.kind]
-        return [m for c in cards for m in _plays(seat, c, seven_zero) if self.check(m).legal]
+            cards = [c for c in dict.fromkeys(held) if pending.card is not None and c.kind is pending.card.kind]
+            return [m for c in cards for m in _plays(seat, c, seven_zero) if self.check(m).legal]
+        return [m for c in cards for m in _plays(seat, c, seven_zero)]
 
     def playable(self, seat: int, candidate: Card) -> bool:
         """Could ``seat`` play ``candidate`` on the current top, were it in the hand?"""
@@ -488,7 +488,7 @@ class RoundState:
     def _do_draw(self, move: Move, verdict: Verdict, events: list[Event]) -> None:
         seat, rule = move.seat, verdict.rule
         count = 1 if rule is Rule.DRAW_ONE else len(self.draw_pile) + len(self.discard) - 1
-        drawn = self.draw_cards(seat, count, rule, events, stop_when_playable=True)
+        drawn = self.draw_cards(seat, count, rule, events, stop_when_playable=count > 1)  # one card: stop anyway
         if drawn and self.playable(seat, drawn[-1]):
             self.pending = Pending("drawn", seat, drawn[-1])
             return
