@@ -93,6 +93,7 @@ class Visit:
         self.base_url = base_url
         self.offsite, self.server_errors = [], []
         self.context = browser.new_context(base_url=base_url, viewport=DESKTOP, **options)
+        self.context.set_default_timeout(10_000)  # a page that never answers fails soon, not in 30 s
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.on("response", self._response)
