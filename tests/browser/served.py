@@ -12,11 +12,14 @@ SEED = "17"  # with one easy bot, this deal reaches every goal of test_practice 
 
 
 def served_html(base_url: str, urls) -> dict[str, bytes]:
-    """{url: the HTML the server sends for it}."""
+    """{url: the HTML the server sends for it}, an error page's included (test_page checks statuses)."""
     pages = {}
     for url in urls:
-        with urllib.request.urlopen(base_url + url) as response:  # raises on an error status
-            pages[url] = response.read()
+        try:
+            with urllib.request.urlopen(base_url + url) as response:
+                pages[url] = response.read()
+        except urllib.error.HTTPError as error:
+            pages[url] = error.read()
     return pages
 
 

@@ -9,6 +9,8 @@ from .checks import page_problems
 from .served import served_html, table_pages, validate
 
 PAGES = [(lang, url) for lang in LANGUAGES for url in [*all_page_urls(lang), f"/{lang}/play"]]
+# What a mistyped address or a lost game shows: checked like any page.
+NOT_FOUND = [(lang, url) for lang in LANGUAGES for url in (f"/{lang}/no-such-page", f"/{lang}/play/no-such-game")]
 
 
 def shot_name(lang: str, url: str) -> str:
@@ -21,12 +23,13 @@ def is_main(url: str) -> bool:
     return url.endswith(("/", "/play"))
 
 
-@pytest.mark.parametrize(("lang", "url"), PAGES, ids=[url for _, url in PAGES])
+@pytest.mark.parametrize(("lang", "url"), PAGES + NOT_FOUND, ids=[url for _, url in PAGES + NOT_FOUND])
 def test_page(visit, axe_source, arabic_fonts, screenshots, lang, url):
     page = visit().page
     response = page.goto(url)
-    if not response.ok:
-        pytest.fail(f"{url} answered {response.status}", pytrace=False)
+    expected = 404 if (lang, url) in NOT_FOUND else 200
+    if response.status != expected:
+        pytest.fail(f"{url} answered {response.status}, not {expected}", pytrace=False)
     name = shot_name(lang, url)
     if is_main(url):
         page.screenshot(path=screenshots / f"{name}.png", full_page=True)
@@ -37,7 +40,7 @@ def test_page(visit, axe_source, arabic_fonts, screenshots, lang, url):
 
 def test_html_is_valid(live_server, vnu_command, tmp_path):
     """The Nu HTML Checker finds no error in any page as served, the practice table included."""
-    pages = served_html(live_server, [url for _, url in PAGES])
+    pages = served_html(live_server, [url for _, url in PAGES + NOT_FOUND])
     for lang in LANGUAGES:
         pages.update(table_pages(live_server, lang))
     errors = validate(vnu_command, pages, tmp_path)
