@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -101,7 +101,9 @@ class RuleSet:
             raise RuleSetError("out of range")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Every option is a plain value: no need for dataclasses.asdict's deep copy, which was a
+        # tenth of a practice move (stored twice per save).
+        return {name: getattr(self, name) for name in OPTIONS}
 
     def house_rules(self) -> list[Rule]:
         """The house rules this set switches on (the pages and the table mark them)."""
