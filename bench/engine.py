@@ -2,30 +2,32 @@
 
 Run from the repository root (exits 0; rlcard is optional and only for the comparison)::
 
-    .venv/bin/python bench/engine.py                  # 2 and 4 players, 3 s per row
+    .venv/bin/pip install -e '.[bench]'               # rlcard 1.2.0 + numpy: adds its rows and the ratio
+    .venv/bin/python bench/engine.py                  # 2 and 4 players, 3 CPU seconds per row
     .venv/bin/python bench/engine.py --seconds 10 --players 2 3 4
-    .venv/bin/pip install rlcard==1.2.0               # to add rlcard's rows and the ratio
 
 A game is one round, dealt and played until a hand is empty; every decision is a uniformly random
 pick among the legal ones, with ``random.Random(seed)`` on both sides and seeds 0, 1, 2… in order.
 Per move each side does:
 
 - ours (official rules): ``state.actor()``; ``state.legal_moves(actor)`` — every move the actor may
-  make (plays, draw, keep, challenge/accept, late UNO, catch), each one accepted by ``check``; the
-  pick; ``state.apply(move)`` — ``check`` again (the Verdict: legal, rule id, params), then the
-  state change with its events (drawn cards, reshuffles, skips, round end and points).
+  make (plays, draw, keep, challenge/accept, late UNO, catch), exactly those ``check`` accepts; the
+  pick; ``state.apply(move)`` — ``check`` (the Verdict: legal, rule id, params), then the state
+  change with its events (drawn cards, reshuffles, skips, UNO, round end and points).
 - rlcard 1.2.0: ``round.get_legal_actions(players, current_player)``; the pick;
   ``round.proceed_round(players, action)`` — the core loop under ``UnoGame.step``, without the
   observation dict ``step`` builds. No verdicts, no events, no rule ids.
 
 Dealing is timed on both sides (ours ``setup.deal`` with seat 0 dealing, theirs
-``UnoGame(num_players=n).init_game()`` with its RandomState seeded). Each row first plays a few
-untimed warm-up games, then whole games until ``--seconds`` have passed.
+``UnoGame(num_players=n).init_game()`` with its RandomState seeded). Each engine first plays a few
+untimed warm-up games; then the two take turns playing whole games in 0.5 s slices until each has
+used ``--seconds`` of CPU time (``time.process_time``), so a busy machine slows both alike. Compare
+the ratio within one run rather than absolute figures across runs.
 
 Compare moves/s, not games/s: rlcard only draws when it cannot play and plays a drawn card
 itself, so its rounds last ~50 moves; in ours drawing is always allowed (official rules), a random
 player often draws when it could play, and forgotten UNOs get caught, so a random round lasts
-~1,300 moves. ``legal/move`` is the mean number of legal moves offered per decision.
+~1,400 moves. ``legal/move`` is the mean number of legal moves offered per decision.
 """
 
 from __future__ import annotations
