@@ -60,8 +60,9 @@ def move(game_id: str):
         except Refused as refused:
             seats = present.names(practice.round.players)
             verdict = refused.verdict
+            refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
             raise ApiError("illegal-move", 422, extra={
-                **verdict.to_dict(), **present.refusal(verdict, seats), "version": record.version}) from None
+                **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
         return {"results": _results(practice, steps), "version": record.version, "view": view(practice)}
 
 

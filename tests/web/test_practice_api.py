@@ -128,6 +128,7 @@ def test_bad_requests_get_json_errors_and_change_nothing(app, client, lang, case
     assert bool(ARABIC.search(body["message"])) == (lang == "ar")
     if code == "illegal-move":
         assert body["rule"] and body["url"].startswith(f"/{lang}/")
+        assert body["message"] == body["text"]  # the refusal's reason, not the generic error
     assert stored(app, game_id) == (version, before)
 
 
