@@ -162,7 +162,8 @@ TEMPLATE_GLOBALS = {
     "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": EXAMPLES, "RELATED": RELATED,
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
     "card_face": card_face, "run_example": run_example, "card_name": wording.card_name,
-    "color_name": wording.color_name, "kind_name": wording.kind_name, "rule_title": wording.rule_title,
+    "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,
+    "rule_title": wording.rule_title,
 }
 # The rules pages' numbers and rule-set presets, from the engine (app.pages.rulefacts).
 TEMPLATE_GLOBALS.update(rule_facts=RULE_FACTS, preset_changes=preset_changes)

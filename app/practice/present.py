@@ -5,7 +5,6 @@ here, in the request's language.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from typing import Any
 
@@ -64,15 +63,21 @@ def message(event: dict[str, Any], seats: list[str], language: str | None = None
     """An event's sentence, in the second person when it is the learner's.
 
     Memoised: a sentence depends only on the event, the names and the language, and the same
-    events ("Bot 2 draws 1 card.") come back all game long; wording them is most of a move's time.
+    events ("Bot 2 draws 1 card.") come back all game long. The params' repr is the key: they
+    are plain JSON values, whose repr is cheap and tells different values apart.
     """
-    return _message(language or lang(), tuple(seats), event["kind"], event["rule"],
-                    json.dumps(event["params"], sort_keys=True))
+    key = (language or lang(), tuple(seats), event["kind"], event["rule"], repr(event["params"]))
+    text = _MESSAGES.get(key)
+    if text is None:
+        if len(_MESSAGES) >= MAX_MESSAGES:
+            _MESSAGES.clear()
+        text = _MESSAGES[key] = wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]),
+                                                      seats, viewer=HUMAN)
+    return text
 
 
-@lru_cache(maxsize=8192)
-def _message(language: str, seats: tuple[str, ...], kind: str, rule: str, params: str) -> str:
-    return wording.event_message(Event(kind, Rule(rule), json.loads(params)), list(seats), viewer=HUMAN)
+MAX_MESSAGES = 8192
+_MESSAGES: dict[tuple[Any, ...], str] = {}
 
 
 def line(event: dict[str, Any], seats: list[str]) -> dict[str, Any]:
@@ -99,7 +104,7 @@ def hints(practice: Practice, seats: list[str]) -> dict[str, dict[str, Any]]:
         verdict = hint(state, face)
         wild = WILD_HINTS.get(verdict.rule) if verdict.legal and face.is_wild else None
         text = (str(wild) % {"card": wording.card_name(face.notation),
-                             "color": wording.color_name(verdict.params.get("color") or "")}
+                             "color": wording.color_word(verdict.params.get("color"))}
                 if wild else wording.verdict_message(verdict, seats))
         result[face.notation] = {"legal": verdict.legal, "text": text, **why(verdict.rule)}
     return result
