@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
@@ -444,6 +445,21 @@ UNKNOWN_ERROR = _l("The request could not be completed.")
 
 def card_name(notation: str) -> str:
     """The card's name in the current language ("Red 5", "5 حمراء", said after "بطاقة"); unknown notation is returned as is."""
+    return _card_name(_language(), notation) if isinstance(notation, str) else str(notation)
+
+
+def _language() -> str:
+    """The current language: the key of the memos on card names, colour words and faces.
+
+    Catalogues don't change while the app runs (Flask-Babel keeps them loaded for good), so these
+    are looked up once per language: resolving a lazy string costs Flask-Babel several context
+    lookups each time, and wording a practice move's events spent most of its time there.
+    """
+    return str(get_locale())
+
+
+@lru_cache(maxsize=1024)
+def _card_name(language: str, notation: str) -> str:
     face = _parse(notation)
     if face is None:
         return str(notation)
@@ -466,7 +482,14 @@ def color_name(color: str) -> str:
 
 def color_word(color: str | None) -> str:
     """A colour inside a sentence ("red", Arabic "الأحمر" after "اللون"); None: no colour named yet."""
-    return str(NO_COLOR) if color is None else _lookup(COLOR_WORDS, Color, color)
+    if color is None:
+        return str(NO_COLOR)
+    return _color_word(_language(), color) if isinstance(color, str) else str(color)
+
+
+@lru_cache(maxsize=256)
+def _color_word(language: str, color: str) -> str:
+    return _lookup(COLOR_WORDS, Color, color)
 
 
 def kind_name(kind: str) -> str:
@@ -546,11 +569,12 @@ def _render(message: Message, params: Mapping[str, Any], names: Sequence[str] | 
 
 def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
     values: dict[str, Any] = {}
+    language = _language()
     for key, value in params.items():
         if key == "top" and isinstance(value, str):
-            values["face"] = _face(value)
+            values["face"] = _face(language, value)
         if key in CARD_KEYS and isinstance(value, str):
-            value = card_name(value)
+            value = _card_name(language, value)
         elif key in COLOR_KEYS:
             value = color_word(value)
         elif key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
@@ -576,7 +600,8 @@ def _card_list(cards: Any, names: Sequence[str] | None) -> str:
     return _list([card_name(c) for c in cards])
 
 
-def _face(notation: str) -> str:
+@lru_cache(maxsize=256)
+def _face(language: str, notation: str) -> str:
     """The top card's number or symbol, which a played card may match (``match.number``/``symbol``)."""
     face = _parse(notation)
     if face is None:
