@@ -427,7 +427,7 @@ ERRORS: dict[str, Message] = {
     "bad-move": _l("The move can't be read: check the seat, the action, the card and the colour."),
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
-    "forbidden": _l("You are not allowed to do that."),
+    "forbidden": _l("This game is someone else's: start your own (the same seed deals the same cards)."),
     "stale-version": _l("The game has moved on since you last looked: here is the current table."),
     "too-large": _l("The request is too large."),
     "csrf": _l("The form has expired: reload the page and try again."),
