@@ -16,8 +16,12 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   command -v fc-list >/dev/null || need+=(fontconfig fonts-dejavu-core)
   if [ ${#need[@]} -gt 0 ]; then
     echo "installing ${need[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    for try in 1 2 3; do  # a mirror can fail for a moment
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null && break
+      [ "$try" = 3 ] && exit 1
+      sleep 10
+    done
   fi
 fi
 
