@@ -8,6 +8,7 @@ and nothing is applied twice.
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
 from .store import Record, Store, new_token
 
 OWNER_COOKIE = "uno_owner"
+MAX_KEPT = 256  # games kept in memory per process (most recently saved)
 OWNER_COOKIE_AGE = 365 * 24 * 3600
 MAX_SEED_LENGTH = 40
 
@@ -72,7 +74,21 @@ def load(game_id: str) -> tuple[Record, Practice]:
         raise GameError("game-not-found", 404)
     if not record.owned_by(owner_token()):
         raise GameError("forbidden", 403)
-    return record, Practice.from_dict(record.state)
+    kept = _kept.get((record.id, record.version))
+    return record, kept.copy() if kept is not None else Practice.from_dict(record.state)
+
+
+# The games this process saved last, by (id, version): a version is written once (the save is a
+# compare-and-set), so the stored row of that version is exactly this game, and the next move
+# skips decoding it. The row is still read (owner, current version): the database stays the
+# truth, and another process's save simply misses here. Only copies are handed out.
+_kept: OrderedDict[tuple[str, int], Practice] = OrderedDict()
+
+
+def _keep(record: Record, practice: Practice) -> None:
+    _kept[record.id, record.version] = practice.copy()
+    while len(_kept) > MAX_KEPT:
+        _kept.popitem(last=False)  # atomic, unlike iterating: safe in a threaded server
 
 
 def check_version(record: Record, version: Any) -> None:
@@ -87,6 +103,8 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
     saved = store().save(record, practice.to_dict(), practice.finished, steps, practice.latest)
     if saved is None:
         raise GameError("stale-version", 409)
+    _kept.pop((record.id, record.version), None)
+    _keep(saved, practice)
     return saved
 
 
@@ -94,6 +112,7 @@ def create(options: dict[str, Any]) -> tuple[Record, Practice, list[dict[str, An
     """A new game for this browser from checked options (``read_options``)."""
     practice, steps = start(**options)
     record = store().create(owner_token(create=True), practice.to_dict(), practice.finished, steps)
+    _keep(record, practice)
     return record, practice, steps
 
 

@@ -8,8 +8,7 @@ pile's order and a bot's Wild Draw Four bluff never reach it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import bots
@@ -63,6 +62,11 @@ class Practice:
     def from_dict(cls, data: dict[str, Any]) -> Practice:
         return cls(Game.from_dict(data["game"]), data["bots"], data["level"], data["hints"],
                    data["logged"], data["latest"], data["requests"])
+
+    def copy(self) -> Practice:
+        """An independent copy, to play on or keep: a move changes only the round, the scores and
+        the counters (the rules are frozen, the rest plain values)."""
+        return replace(self, game=replace(self.game, round=self.round.copy(), scores=list(self.game.scores)))
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
@@ -189,21 +193,12 @@ def view(practice: Practice) -> dict[str, Any]:
     shown.update({
         "scores": list(game.scores), "game_over": game.game_over, "game_winner": game.winner,
         "round": game.number, "target": game.rules.target, "exposed": state.exposed,
-        "players": state.players, "rules": _rules(game.rules), "level": practice.level,
+        "players": state.players, "rules": game.rules.to_dict(), "level": practice.level,
         "hints": practice.hints,
     })
     if state.round_over:
         shown["revealed"] = [[c.notation for c in hand] for hand in state.hands]
     return shown
-
-
-@lru_cache(maxsize=64)
-def _rules_cached(rules: RuleSet) -> dict[str, Any]:
-    return rules.to_dict()  # dataclasses.asdict is slow, and a game's rules never change
-
-
-def _rules(rules: RuleSet) -> dict[str, Any]:
-    return dict(_rules_cached(rules))
 
 
 def hint(state: RoundState, face: Card) -> Verdict:

@@ -18,7 +18,8 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,9 @@ BUSY_TIMEOUT_MS = 5000
 FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
 IDLE_TTL = 30 * 24 * 3600  # an unfinished game untouched for a month is abandoned
 CLEANUP_EVERY = 3600
+# Compact JSON for what is stored: no spaces to write and read back. A ready encoder, because
+# json.dumps builds a new one whenever it is given options.
+encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,14 @@ class Record:
     id: str
     owner: str  # hash of the owner's token, never the token itself
     version: int
-    state: dict[str, Any]
+    data: str = field(repr=False)  # the state as stored (JSON)
     finished: bool
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        """The stored state, decoded on first use: a move that finds its game already in memory
+        (app.practice.access) never needs it."""
+        return json.loads(self.data)
 
     def owned_by(self, token: str | None) -> bool:
         """Constant-time comparison, so timing tells nothing about the owner's token."""
@@ -90,41 +100,42 @@ class Store:
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = ()) -> Record:
         self.cleanup()
-        game_id = secrets.token_urlsafe(16)
+        game_id, owner, data = secrets.token_urlsafe(16), owner_hash(owner_token), encode(state)
         db = self._db()
         with _transaction(db):
             db.execute(
                 "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
-                (game_id, owner_hash(owner_token), json.dumps(state), int(finished), time.time()))
+                (game_id, owner, data, int(finished), time.time()))
             self._append(db, game_id, 0, steps)
-        return Record(game_id, owner_hash(owner_token), 1, state, finished)
+        return Record(game_id, owner, 1, data, finished)
 
     def load(self, game_id: str) -> Record | None:
         row = self._db().execute(
             "SELECT id, owner, version, state, finished FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
-        return Record(row[0], row[1], row[2], json.loads(row[3]), bool(row[4]))
+        return Record(row[0], row[1], row[2], row[3], bool(row[4]))
 
     def save(self, record: Record, state: dict[str, Any], finished: bool,
              steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
         """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody
         saved since ``record`` was read; else change nothing and return None."""
+        data = encode(state)
         db = self._db()
         with _transaction(db):
             cursor = db.execute(
                 "UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
                 "WHERE id = ? AND version = ?",
-                (json.dumps(state), int(finished), time.time(), record.id, record.version))
+                (data, int(finished), time.time(), record.id, record.version))
             if cursor.rowcount != 1:
                 return None
             self._append(db, record.id, first, steps)
-        return Record(record.id, record.owner, record.version + 1, state, finished)
+        return Record(record.id, record.owner, record.version + 1, data, finished)
 
     @staticmethod
     def _append(db: sqlite3.Connection, game_id: str, first: int, steps) -> None:
         db.executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
-                       [(game_id, first + i, json.dumps(step)) for i, step in enumerate(steps)])
+                       [(game_id, first + i, encode(step)) for i, step in enumerate(steps)])
 
     def steps(self, game_id: str, first: int) -> list[dict[str, Any]]:
         """The log's steps from number ``first`` on, oldest first."""
