@@ -79,7 +79,7 @@ def next_move(view: dict) -> dict:
     return {"action": "draw"}
 
 
-def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int]]]:
+def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int, dict]]]:
     """``count`` games with one owner cookie, each played a little so the table has a log."""
     cookie, games = None, []
     for n in range(count):
@@ -96,14 +96,23 @@ def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int]]]:
             assert status == 200, data
             answer = json.loads(data)
             version, view = answer["version"], answer["view"]
-        games.append((game_id, version))
+        games.append((game_id, version, next_move(view)))
     return cookie, games
 
 
-def _version(port: int, game_id: str, cookie: str) -> int:
+def _current(port: int, game_id: str, cookie: str) -> tuple[str, int, dict]:
+    """The game as it stands: its version and the move to make on it."""
     status, _, data = request(port, "GET", f"/api/v1/games/{game_id}", cookie=cookie)
     assert status == 200, data
-    return json.loads(data)["version"]
+    answer = json.loads(data)
+    return game_id, answer["version"], next_move(answer["view"])
+
+
+def _games_env(games: list[tuple[str, int, dict]]) -> dict[str, str]:
+    """For bench/moves.lua: each game's id and version, and the first move to send (after that,
+    every answer says the next one; a fixed first move could be refused and then repeated)."""
+    return {"BENCH_GAMES": ",".join(f"{g}:{v}" for g, v, _ in games),
+            "BENCH_MOVES": "|".join(json.dumps(m, separators=(",", ":")) for _, _, m in games)}
 
 
 def wrk(url: str, seconds: int, connections: int, cookie: str, script: Path | None = None,
@@ -164,9 +173,9 @@ def main() -> int:
             for _ in range(args.rounds):
                 for name, (url, script) in targets.items():
                     rounds[name].append(wrk(url, args.seconds, args.connections, cookie, script,
-                                            {"BENCH_GAMES": ",".join(f"{g}:{v}" for g, v in games)}))
-                    if script:  # the games moved on: the next round starts from their new versions
-                        games = [(g, _version(port, g, cookie)) for g, _ in games]
+                                            _games_env(games)))
+                    if script:  # the games moved on: the next round starts from where they are
+                        games = [_current(port, g, cookie) for g, _, _ in games]
             runs = {name: sorted(results, key=lambda r: r["rps"])[len(results) // 2]
                     for name, results in rounds.items()}
         finally:

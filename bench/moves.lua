@@ -1,19 +1,22 @@
 -- wrk script for bench/http.py: each thread (one connection) plays its own practice game.
--- BENCH_GAMES = "id:version,id:version,..."; every answer gives the next version and the next
--- move (as bench/http.py's next_move: play the first card that matches, else draw; or the
--- answer the table waits for).
-local games, index = {}, 0
+-- BENCH_GAMES = "id:version,id:version,..." and BENCH_MOVES = "move|move|..." (each game's
+-- first move, as JSON); every answer gives the next version and the next move (as
+-- bench/http.py's next_move: play the first card that matches, else draw; or the answer the
+-- table waits for).
+local games, moves, index = {}, {}, 0
 for id, version in string.gmatch(os.getenv("BENCH_GAMES") or "", "([^:,]+):(%d+)") do
   games[#games + 1] = {id, version}
+end
+for move in string.gmatch(os.getenv("BENCH_MOVES") or "", "[^|]+") do
+  moves[#moves + 1] = move
 end
 
 function setup(thread)
   index = index + 1
   thread:set("game", games[index][1])
   thread:set("version", games[index][2])
+  thread:set("action", moves[index])
 end
-
-local action = '{"action":"draw"}'
 
 function request()
   local body = '{"version":' .. version .. ',"move":' .. action .. '}'
