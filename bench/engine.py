@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     engines = {"ours": play_ours}
     theirs = rlcard_player()
     if theirs is None:
-        print("rlcard is not installed: only our rows (.venv/bin/pip install rlcard==1.2.0 to compare)")
+        print("rlcard is not installed: only our rows (.venv/bin/pip install -e '.[bench]' to compare)")
     else:
         engines["rlcard"] = theirs
     header = f"{'players':>7}  {'engine':<6}  {'moves/s':>9}  {'games/s':>8}  {'moves/game':>10}  " \
@@ -153,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{players:>7}  {name:<6}  {row.moves_per_s:>9,.0f}  {row.games / row.cpu:>8,.1f}  "
                   f"{row.moves / row.games:>10,.0f}  {row.offered / max(row.moves, 1):>10.2f}  {row.games:>6}  "
                   f"{ratio:>5}{cut}")
-    print("ratio: our moves/s / rlcard's moves/s at the same number of players")
+    if theirs is not None:
+        print("ratio: our moves/s / rlcard's moves/s at the same number of players")
     return 0
 
 
