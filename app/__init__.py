@@ -23,7 +23,6 @@ def create_app(test_config=None):
         LANGUAGES=i18n.LANGUAGES,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS),
-        MAX_CONTENT_LENGTH=64 * 1024,  # request bodies (API JSON, forms) are small; more is refused (413)
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

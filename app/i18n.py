@@ -39,14 +39,14 @@ def select_locale() -> str:
         request.args.get("lang"),
         (request.view_args or {}).get("lang"),
         request.cookies.get("lang"),
-        _browser_language(languages),
+        browser_language(languages),
     ):
         if choice in languages:
             return choice
     return current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
-def _browser_language(languages):
+def browser_language(languages):
     """The best Accept-Language entry whose primary language we have.
 
     Not werkzeug's best_match: for "ar-EG,en;q=0.5" it prefers the exact "en" to the Arabic

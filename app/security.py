@@ -16,7 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from . import wording
 
 CSRF_FIELD = "csrf_token"
-MAX_CONTENT_LENGTH = 64 * 1024
+MAX_CONTENT_LENGTH = 64 * 1024  # request bodies (API JSON, forms) are small; more is refused (413)
 HEADERS = {
     # No inline script anywhere: scripts are files from this site; no plugins; no framing.
     "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

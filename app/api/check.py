@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
 from flask_babel import force_locale
-from werkzeug.exceptions import BadRequest
 
 from .. import wording
 from ..engine.moves import Move
@@ -17,14 +15,14 @@ from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, from_scenario
 from ..engine.verdict import Event, InvalidMoveError
 from . import bp
-from .errors import ApiError, language
+from .errors import ApiError, json_object, language
 
 MAX_MOVES = 500
 
 
 @bp.post("/check")
 def check():
-    body = _json_object()
+    body = json_object()
     moves = _moves(body.get("moves", []))
     try:
         state, setup = from_scenario(body.get("scenario"))
@@ -36,19 +34,6 @@ def check():
         if "deck" in body["scenario"]:
             answer["setup"] = [_event(event) for event in setup]
     return answer
-
-
-def _json_object() -> dict[str, Any]:
-    """The request's JSON object (also read by games.py), else the ApiError that says what is wrong."""
-    if not request.is_json:
-        raise ApiError("not-json")
-    try:
-        body = request.get_json()
-    except (BadRequest, RecursionError):  # RecursionError: nesting deeper than the parser goes
-        raise ApiError("malformed-json") from None
-    if not isinstance(body, dict):
-        raise ApiError("bad-request")
-    return body
 
 
 def _moves(raw: Any) -> list[Move]:

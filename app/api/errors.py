@@ -10,10 +10,10 @@ from typing import Any
 
 from flask import jsonify, request
 from flask_babel import force_locale
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from .. import wording
-from ..i18n import LANGUAGES, _browser_language
+from ..i18n import LANGUAGES, browser_language
 from . import bp
 
 API_DEFAULT_LANGUAGE = "en"
@@ -40,7 +40,20 @@ def language() -> str:
     choice = request.args.get("lang")
     if choice in LANGUAGES:
         return choice
-    return _browser_language(LANGUAGES) or API_DEFAULT_LANGUAGE
+    return browser_language(LANGUAGES) or API_DEFAULT_LANGUAGE
+
+
+def json_object() -> dict[str, Any]:
+    """The request's JSON object, else the ApiError that says what is wrong (every API view's body)."""
+    if not request.is_json:
+        raise ApiError("not-json")
+    try:
+        body = request.get_json()
+    except (BadRequest, RecursionError):  # RecursionError: nesting deeper than the parser goes
+        raise ApiError("malformed-json") from None
+    if not isinstance(body, dict):
+        raise ApiError("bad-request")
+    return body
 
 
 def error_response(code: str, status: int, extra: dict[str, Any] | None = None, **params: Any):

@@ -20,13 +20,12 @@ from ..practice import access, present
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
 from . import bp
-from .check import _json_object
-from .errors import ApiError, language
+from .errors import ApiError, json_object, language
 
 
 @bp.post("/games")
 def create_game():
-    body = _json_object()
+    body = json_object()
     with force_locale(language()):
         try:
             options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"),
@@ -46,7 +45,7 @@ def show_game(game_id: str):
 
 @bp.post("/games/<game_id>/moves")
 def move(game_id: str):
-    body = _json_object()
+    body = json_object()
     record, practice = _load(game_id)
     with force_locale(language()):
         try:
