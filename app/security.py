@@ -32,7 +32,8 @@ class CSRFError(Exception):
 
 
 def init_app(app) -> None:
-    app.config.setdefault("MAX_CONTENT_LENGTH", MAX_CONTENT_LENGTH)
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None (no limit), not unset
+        app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.before_request(_check_csrf)
