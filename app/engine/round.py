@@ -23,7 +23,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
-from .cards import Card, Color, Kind, card, hand_points
+from .cards import FACES, Card, Color, Kind, card, hand_points
 from .moves import Action, Move
 from .rules import Rule, RuleSet, ruleset
 from .verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
@@ -61,6 +61,15 @@ def _plays(seat: int, played: Card, seven_zero_players: int) -> tuple[Move, ...]
     if seven_zero_players and played.number == 7:
         return tuple(Move(seat, Action.PLAY, played, target=t) for t in range(seven_zero_players) if t != seat)
     return (Move(seat, Action.PLAY, played),)
+
+
+@cache
+def _matching_faces(top: Card, color: Color | None) -> frozenset[Card]:
+    """The faces ``_match`` accepts on ``top`` with ``color`` to match, Wild Draw Four aside (it
+    depends on the hand): a Wild, or a match by colour, number or symbol. A table per (top, colour)
+    turns the matching of a whole hand into set lookups, for ``legal_moves`` and every draw."""
+    return frozenset(c for c in FACES.values() if c.kind is Kind.WILD or c.kind is not Kind.WILD_DRAW_FOUR and (
+        c.color is color or (c.number == top.number if c.kind is Kind.NUMBER else c.kind is top.kind)))
 
 
 @dataclass(slots=True)
@@ -366,13 +375,11 @@ class RoundState:
 
     def _matching(self, cards: Iterable[Card], hand: list[Card]) -> list[Card]:
         """Those of ``cards`` that ``_match`` accepts from a player holding ``hand``, without
-        building the verdicts: a Wild; a Wild Draw Four if no card in ``hand`` has the colour
-        (or a bluff may be challenged); else a match by colour, number or symbol."""
-        color, top = self.color, self.top
-        wild, wild_draw_four, number = Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.NUMBER  # looked up once, not per card
-        return [c for c in cards if c.kind is wild or (
-            (self.rules.challenge or all(h.color is not color for h in hand)) if c.kind is wild_draw_four
-            else c.color is color or (c.number == top.number if c.kind is number else c.kind is top.kind))]
+        building the verdicts: a face of ``_matching_faces``; a Wild Draw Four if no card in
+        ``hand`` has the colour (or a bluff may be challenged)."""
+        color, faces, wild_draw_four = self.color, _matching_faces(self.top, self.color), Kind.WILD_DRAW_FOUR
+        return [c for c in cards if c in faces or c.kind is wild_draw_four and (
+            self.rules.challenge or all(h.color is not color for h in hand))]
 
     # --- applying ------------------------------------------------------------------------
 
