@@ -49,7 +49,7 @@ from app.i18n import LANGUAGES
 
 from . import anchors
 from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
-from .examples import run_example
+from .examples import example_html
 from .glossary import SEPARATORS, isolate
 from .glossary import rows as glossary_rows
 from .rulefacts import RULE_FACTS, preset_changes
@@ -161,7 +161,7 @@ TEMPLATE_GLOBALS = {
     "PAGES": PAGES, "section": section, "COLORS": tuple(Color), "DECK_SIZE": len(DECK),
     "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": EXAMPLES, "RELATED": RELATED,
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
-    "card_face": card_face, "run_example": run_example, "card_name": wording.card_name,
+    "card_face": card_face, "example_html": example_html, "card_name": wording.card_name,
     "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,
     "rule_title": wording.rule_title,
 }

@@ -6,11 +6,14 @@ Pages never state a verdict themselves, so a page and the engine cannot disagree
 move may be illegal: an illegal move earlier would leave the rest of the example meaningless,
 so it raises (the page tests catch it).
 """
+import json
 from dataclasses import dataclass
 
 from babel.lists import format_list
+from flask import current_app
 from flask_babel import get_locale, ngettext
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
@@ -69,6 +72,24 @@ def run_example(scenario: dict, moves: list[dict]) -> Example:
                           verdict.rule, verdict_message(verdict),
                           tuple(event_message(e.redact(None)) for e in events)))
     return Example(**{**position.__dict__, "steps": tuple(steps)})
+
+
+def example_html(scenario: dict, moves: list[dict], caption: str | None = None) -> Markup:
+    """The example's figure (macro ``figure`` in macros/examples.html), rendered once per language
+    and kept for the app's life.
+
+    An example is deterministic: a fixed position, fixed moves, and the draw pile (when the
+    scenario leaves it out) shuffled with a fixed seed; so its HTML depends only on them, the
+    caption and the language. Playing and rendering the examples on every view was most of a
+    rule page's time. The pages hold a fixed number of examples, so the cache stays small.
+    """
+    key = (str(get_locale()), json.dumps([scenario, moves], sort_keys=True), caption and str(caption))
+    cache = current_app.extensions.setdefault("rendered_examples", {})
+    html = cache.get(key)
+    if html is None:
+        figure = current_app.jinja_env.get_template("macros/examples.html").module.figure
+        html = cache[key] = Markup(figure(run_example(scenario, moves), caption))
+    return html
 
 
 def _counts(players: list[tuple[str, int]]) -> str:
