@@ -80,15 +80,18 @@ MAX_MESSAGES = 8192
 _MESSAGES: dict[tuple[Any, ...], str] = {}
 
 
-def line(event: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+def line(event: dict[str, Any], seats: list[str], language: str) -> dict[str, Any]:
     """One narrated event: its sentence, rule and the cards a challenge revealed."""
     revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
-    return {"text": message(event, seats), "cards": revealed or [], **why(event["rule"])}
+    return {"text": message(event, seats, language), "cards": revealed or [],
+            **_why(language, str(Rule(event["rule"])))}
 
 
 def narrate(steps: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
-    """Each step with its narrated lines; ``seat`` says who moved (None: the dealer's doing)."""
-    return [{"seat": s["seat"], "lines": [line(e, seats) for e in s["events"]]} for s in steps]
+    """Each step with its narrated lines; ``seat`` says who moved (None: the dealer's doing).
+    The language is looked up once for the whole log, not for every line."""
+    language = lang()
+    return [{"seat": s["seat"], "lines": [line(e, seats, language) for e in s["events"]]} for s in steps]
 
 
 def refusal(verdict: Verdict, seats: list[str]) -> dict[str, Any]:
