@@ -14,8 +14,6 @@ Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=Fals
 from __future__ import annotations
 
 import random
-from collections import Counter
-
 from .cards import Card, Color, Kind
 from .moves import Action, Move
 from .round import RoundState
@@ -26,12 +24,16 @@ MISS_CATCH = {"easy": 0.5, "normal": 0.0}
 
 
 def strongest_color(hand: list[Card]) -> Color:
-    """The colour the hand holds most of (points break ties), red when it holds none."""
-    weight = Counter({c.color: 0 for c in hand if c.color})
+    """The colour the hand holds most of (points break ties), red when it holds none.
+
+    A plain dict, not a Counter: this runs a few times per bot move. Equal weights go to the
+    colour met first in the hand, as Counter.most_common did.
+    """
+    weight: dict[Color, int] = {}
     for c in hand:
         if c.color:
-            weight[c.color] += 100 + c.points
-    return weight.most_common(1)[0][0] if weight else Color.RED
+            weight[c.color] = weight.get(c.color, 0) + 100 + c.points
+    return max(weight, key=weight.__getitem__) if weight else Color.RED
 
 
 def catch_move(state: RoundState, seat: int, level: str, rng: random.Random) -> Move | None:
