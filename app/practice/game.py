@@ -152,10 +152,10 @@ def _run_bots(practice: Practice, rng: random.Random, steps: list[dict[str, Any]
         if actor is None or actor == HUMAN or (state.exposed is not None and not resume):
             return
         resume = False
-        move = bots.decide(state, actor, practice.level, rng)
-        if not state.check(move).legal:  # an engine bug must not stop the learner's game: play on legally
-            move = state.legal_moves(actor)[0]
-        _apply(practice, move, steps)
+        try:
+            _apply(practice, bots.decide(state, actor, practice.level, rng), steps)
+        except Refused:  # an engine bug must not stop the learner's game: play on legally
+            _apply(practice, state.legal_moves(actor)[0], steps)
 
 
 def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dict[str, Any]:
