@@ -576,7 +576,7 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[st
         if key in CARD_KEYS and isinstance(value, str):
             value = _card_name(language, value)
         elif key in COLOR_KEYS:
-            value = color_word(value)
+            value = _color_word(language, value) if isinstance(value, str) else color_word(value)
         elif key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             value = seat_name(value, names)
         elif key == "cards":
