@@ -1,0 +1,62 @@
+"""Games kept in memory between moves (app.practice.access): the same answers as decoding the
+stored row, copies only, and the database's version always wins."""
+import random
+
+from app.practice import access
+
+from .practice_support import new_api_game, random_move, rewrite, stored
+
+LONG = {"preset": "official", "target": 100_000}  # rounds go on: the game never ends here
+
+
+def play(client, game_id: str, version: int, move: dict) -> dict:
+    response = client.post(f"/api/v1/games/{game_id}/moves", json={"version": version, "move": move})
+    assert response.status_code in (200, 422), response.get_json()
+    return response.get_json()
+
+
+def test_kept_games_answer_as_the_stored_rows_do(app, client):
+    """Two games with one seed and the same moves: one kept in memory, one decoded from the
+    database on every move (the kept copy forgotten first). Every answer must be the same,
+    refused moves included (a refusal must not change the kept game)."""
+    kept = new_api_game(client, seed=11, rules=LONG)
+    decoded = new_api_game(client, seed=11, rules=LONG)
+    rng = random.Random(3)
+    versions = {kept["id"]: kept["version"], decoded["id"]: decoded["version"]}
+    refused = 0
+    for number in range(150):
+        _, practice = stored(app, kept["id"])
+        # Every tenth move a card that is likely refused (not in the hand, or not allowed).
+        move = random_move(practice, rng) if number % 10 else {"action": "play", "card": "WD4", "color": "red"}
+        answers = []
+        for game_id in (kept["id"], decoded["id"]):
+            if game_id == decoded["id"]:  # forget it: decoded from its row every time
+                for key in [key for key in access._kept if key[0] == game_id]:
+                    del access._kept[key]
+            answer = play(client, game_id, versions[game_id], move)
+            versions[game_id] = answer["version"]
+            answers.append(answer)
+        assert answers[0] == answers[1], number
+        refused += "error" in answers[0]
+    assert refused and stored(app, kept["id"])[1].game.number > 1  # refusals and new rounds were met
+    assert stored(app, kept["id"])[1].to_dict() == stored(app, decoded["id"])[1].to_dict()
+
+
+def test_a_load_hands_out_a_copy(app, client):
+    game = new_api_game(client, seed=5)
+    owner = client.get_cookie(access.OWNER_COOKIE).value
+    with app.test_request_context(headers={"Cookie": f"{access.OWNER_COOKIE}={owner}"}):
+        _, first = access.load(game["id"])
+        first.round.hands[0].clear()
+        first.game.scores[0] = 99
+        _, second = access.load(game["id"])
+    assert second is not first and second.round.hands[0] and second.game.scores[0] == 0
+
+
+def test_another_processs_save_wins_over_the_kept_game(app, client):
+    """A save this process didn't make (another worker's) bumps the version: the kept game no
+    longer matches it, and the stored row is read."""
+    game = new_api_game(client, seed=5)
+    rewrite(app, game["id"], lambda practice: practice.game.scores.__setitem__(1, 42))
+    shown = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert shown["version"] == game["version"] + 1 and shown["view"]["scores"][1] == 42
