@@ -17,7 +17,6 @@ untouched) when the check says no. ``legal_moves()`` lists exactly the moves ``c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from types import SimpleNamespace
@@ -64,12 +63,14 @@ def _plays(seat: int, played: Card, seven_zero_players: int) -> tuple[Move, ...]
 
 
 @cache
-def _matching_faces(top: Card, color: Color | None) -> frozenset[Card]:
-    """The faces ``_match`` accepts on ``top`` with ``color`` to match, Wild Draw Four aside (it
-    depends on the hand): a Wild, or a match by colour, number or symbol. A table per (top, colour)
-    turns the matching of a whole hand into set lookups, for ``legal_moves`` and every draw."""
-    return frozenset(c for c in FACES.values() if c.kind is Kind.WILD or c.kind is not Kind.WILD_DRAW_FOUR and (
-        c.color is color or (c.number == top.number if c.kind is Kind.NUMBER else c.kind is top.kind)))
+def _matching_faces(top: Card, color: Color | None, wild_draw_four: bool) -> frozenset[Card]:
+    """The faces ``_match`` accepts on ``top`` with ``color`` to match: a Wild, the Wild Draw Four
+    if ``wild_draw_four`` (it depends on the hand), else a match by colour, number or symbol. One
+    table per (top, colour, Wild Draw Four or not) turns matching a hand into set lookups, for
+    ``legal_moves`` and every draw."""
+    return frozenset(c for c in FACES.values() if c.kind is Kind.WILD or (
+        wild_draw_four if c.kind is Kind.WILD_DRAW_FOUR
+        else c.color is color or (c.number == top.number if c.kind is Kind.NUMBER else c.kind is top.kind)))
 
 
 @dataclass(slots=True)
@@ -353,7 +354,7 @@ class RoundState:
 
     def _legal_plays(self, seat: int) -> list[Move]:
         """The actor's plays that ``check`` accepts, in hand order: the matching rules decide
-        (``_matching``) with nothing pending, and after a draw for the drawn card only; a card
+        (``_playable_faces``) with nothing pending, and after a draw for the drawn card only; a card
         stacked on a penalty goes through ``check``; other pending decisions take no card."""
         pending = self.pending
         if pending is not None and (pending.kind == "color" or pending.kind == "challenge" and not self.rules.stacking):
@@ -361,9 +362,10 @@ class RoundState:
         held = self.hands[seat]
         seven_zero = len(self.hands) if self.rules.seven_zero else 0
         if pending is None:  # each face once, in hand order
-            cards = dict.fromkeys(self._matching(held, held))
+            faces = self._playable_faces(held)
+            cards = dict.fromkeys([c for c in held if c in faces])
         elif pending.kind == "drawn":
-            cards = self._matching((pending.card,), held) if pending.card in held else []
+            cards = [pending.card] if pending.card in held and pending.card in self._playable_faces(held) else []
         else:  # stacking on a penalty card
             cards = [c for c in dict.fromkeys(held) if pending.card is not None and c.kind is pending.card.kind]
             return [m for c in cards for m in _plays(seat, c, seven_zero) if self.check(m).legal]
@@ -371,15 +373,14 @@ class RoundState:
 
     def playable(self, seat: int, candidate: Card) -> bool:
         """Could ``seat`` play ``candidate`` on the current top, were it in the hand?"""
-        return bool(self._matching((candidate,), self.hands[seat]))
+        return candidate in self._playable_faces(self.hands[seat])
 
-    def _matching(self, cards: Iterable[Card], hand: list[Card]) -> list[Card]:
-        """Those of ``cards`` that ``_match`` accepts from a player holding ``hand``, without
-        building the verdicts: a face of ``_matching_faces``; a Wild Draw Four if no card in
-        ``hand`` has the colour (or a bluff may be challenged)."""
-        color, faces, wild_draw_four = self.color, _matching_faces(self.top, self.color), Kind.WILD_DRAW_FOUR
-        return [c for c in cards if c in faces or c.kind is wild_draw_four and (
-            self.rules.challenge or all(h.color is not color for h in hand))]
+    def _playable_faces(self, hand: list[Card]) -> frozenset[Card]:
+        """The faces ``_match`` accepts from a player holding ``hand``, without building the
+        verdicts: a Wild Draw Four only if no card in ``hand`` has the colour (or a bluff may be
+        challenged)."""
+        color = self.color
+        return _matching_faces(self.top, color, self.rules.challenge or all(h.color is not color for h in hand))
 
     # --- applying ------------------------------------------------------------------------
 
