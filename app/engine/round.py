@@ -197,7 +197,7 @@ class RoundState:
         if move.seat != actor:
             return _illegal(Rule.TURN_ORDER, seat=move.seat, turn=actor)
         if self.pending is not None:
-            return getattr(self, f"_check_{self.pending.kind}")(move)
+            return self._CHECK_PENDING[self.pending.kind](self, move)
         if move.action is Action.PLAY:
             return self._check_play(move)
         if move.action is Action.DRAW:
@@ -312,6 +312,10 @@ class RoundState:
         return _illegal(Rule.UNO_CALL, case="nothing-to-call", seat=move.seat,
                         count=len(self.hands[move.seat]))
 
+    # check's dispatch on the pending decision: a table, not a method name built per move
+    _CHECK_PENDING = {"drawn": _check_drawn, "challenge": _check_challenge, "stack": _check_stack,
+                      "color": _check_color}
+
     # --- candidate and legal moves ---------------------------------------------------------
 
     def candidate_moves(self, seat: int) -> list[Move]:
@@ -392,8 +396,7 @@ class RoundState:
         events: list[Event] = []
         if move.action not in (Action.CATCH, Action.UNO):
             self.exposed = None  # the next player acted: a forgotten UNO can no longer be caught
-        handler = getattr(self, "_do_" + move.action)
-        handler(move, verdict, events)
+        self._DO[move.action](self, move, verdict, events)
         return events
 
     def _do_play(self, move: Move, verdict: Verdict, events: list[Event]) -> None:
@@ -550,6 +553,10 @@ class RoundState:
         self.uno_said[move.seat] = True
         self.exposed = None
         events.append(Event("uno", Rule.UNO_CALL, {"seat": move.seat, "late": True}))
+
+    # apply's dispatch on the action: a table, not a method name built per move
+    _DO = {Action.PLAY: _do_play, Action.DRAW: _do_draw, Action.PASS: _do_pass, Action.CHALLENGE: _do_challenge,
+           Action.ACCEPT: _do_accept, Action.COLOR: _do_color, Action.CATCH: _do_catch, Action.UNO: _do_uno}
 
     # --- the piles -----------------------------------------------------------------------
 
