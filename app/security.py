@@ -11,6 +11,7 @@ import hmac
 import secrets
 
 from flask import render_template, request, session
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import wording
@@ -35,12 +36,24 @@ def init_app(app) -> None:
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None (no limit), not unset
         app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.session_interface = ApiFreeSessions()
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.before_request(_check_csrf)
     app.after_request(_headers)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(500, _server_error)
+
+
+class ApiFreeSessions(SecureCookieSessionInterface):
+    """The signed session holds only the CSRF token, which the JSON API never uses: /api/
+    requests get Flask's null session, so they neither verify nor re-sign the cookie (a move
+    answers sooner). Reading it is empty; writing it would be a bug, and fails loudly."""
+
+    def open_session(self, app, request):
+        if request.path.startswith("/api/"):
+            return self.make_null_session(app)
+        return super().open_session(app, request)
 
 
 def csrf_token() -> str:
