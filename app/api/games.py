@@ -46,17 +46,19 @@ def show_game(game_id: str):
 @bp.post("/games/<game_id>/moves")
 def move(game_id: str):
     body = json_object()
-    record, practice = _load(game_id)
+    record, practice = _load(game_id, body.get("version"))
     with force_locale(language()):
         try:
             access.check_version(record, body.get("version"))
             steps = play(practice, body.get("move"))
             record = access.save(record, practice, steps)
-        except GameError as error:
-            raise ApiError(error.code, error.status, extra={"version": _current(game_id)}) from None
+        except GameError:  # only "stale-version" is raised here (the version check or the save)
+            raise _stale(game_id) from None
         except InvalidMoveError as error:
+            _check_current(game_id, record)
             raise ApiError("bad-move", extra={"field": str(error.args[0])}) from None
         except Refused as refused:
+            _check_current(game_id, record)
             seats = present.names(practice.round.players)
             verdict = refused.verdict
             refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
@@ -65,16 +67,26 @@ def move(game_id: str):
         return {"results": _results(practice, steps), "version": record.version, "view": view(practice)}
 
 
-def _load(game_id: str):
+def _load(game_id: str, version=None):
     try:
-        return access.load(game_id)
+        return access.load(game_id, version)
     except GameError as error:
         raise ApiError(error.code, error.status) from None
 
 
-def _current(game_id: str) -> int | None:
-    record = access.store().load(game_id)
-    return record and record.version
+def _stale(game_id: str) -> ApiError:
+    """The move was made on an old version: the answer names the current one (gone: 404)."""
+    current = access.current_version(game_id)
+    if current is None:
+        return ApiError("game-not-found", 404)
+    return ApiError("stale-version", 409, extra={"version": current})
+
+
+def _check_current(game_id: str, record) -> None:
+    """A refused move on a game taken from memory (``access.load``) may have been made on an
+    old version: then the answer is "stale", as when the row was read, not the refusal."""
+    if access.current_version(game_id) != record.version:
+        raise _stale(game_id) from None
 
 
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:

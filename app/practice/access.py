@@ -67,26 +67,39 @@ def set_owner_cookie(response):
     return response
 
 
-def load(game_id: str) -> tuple[Record, Practice]:
-    """The game, if it exists and belongs to this browser; GameError (404/403) otherwise."""
-    record = store().load(game_id) if len(game_id) <= 64 else None
+def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
+    """The game, if it exists and belongs to this browser; GameError (404/403) otherwise.
+
+    Given the ``version`` a move names, a game this process saved at that version comes from
+    memory without reading its row. It may be stale (another process saved since): the save's
+    compare-and-set then refuses the move, and a refusal must ask ``current_version``.
+    """
+    kept = _kept.get((game_id, version)) if type(version) is int else None
+    record = kept[0] if kept else store().load(game_id) if len(game_id) <= 64 else None
     if record is None:
         raise GameError("game-not-found", 404)
-    if not record.owned_by(owner_token()):
+    if not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
         raise GameError("forbidden", 403)
-    kept = _kept.get((record.id, record.version))
-    return record, kept.copy() if kept is not None else Practice.from_dict(record.state)
+    kept = kept or _kept.get((record.id, record.version))
+    return record, kept[1].copy() if kept is not None else Practice.from_dict(record.state)
 
 
-# The games this process saved last, by (id, version): a version is written once (the save is a
-# compare-and-set), so the stored row of that version is exactly this game, and the next move
-# skips decoding it. The row is still read (owner, current version): the database stays the
-# truth, and another process's save simply misses here. Only copies are handed out.
-_kept: OrderedDict[tuple[str, int], Practice] = OrderedDict()
+def current_version(game_id: str) -> int | None:
+    """The stored version (None: no such game), for an answer that must say it."""
+    record = store().load(game_id)
+    return record and record.version
+
+
+# The games this process saved last, by (id, version), with their records: a version is written
+# once (the save is a compare-and-set), so the stored row of that version is exactly this game,
+# and the next move skips decoding it. The database stays the truth: another process's save
+# simply misses here, or fails the compare-and-set. Only copies are handed out.
+_kept: OrderedDict[tuple[str, int], tuple[Record, Practice]] = OrderedDict()
 
 
 def _keep(record: Record, practice: Practice) -> None:
-    _kept[record.id, record.version] = practice.copy()
+    """Keep ``practice`` itself, not a copy: the caller has saved it and no longer changes it."""
+    _kept[record.id, record.version] = record, practice
     while len(_kept) > MAX_KEPT:
         _kept.popitem(last=False)  # atomic, unlike iterating: safe in a threaded server
 
@@ -99,7 +112,7 @@ def check_version(record: Record, version: Any) -> None:
 
 def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Record:
     """Store the game's next version and its new steps, unless another request got there first
-    (then nothing is saved)."""
+    (then nothing is saved). The caller must not change ``practice`` afterwards: it is kept."""
     saved = store().save(record, practice.to_dict(), practice.finished, steps, practice.latest)
     if saved is None:
         raise GameError("stale-version", 409)

@@ -60,3 +60,26 @@ def test_another_processs_save_wins_over_the_kept_game(app, client):
     rewrite(app, game["id"], lambda practice: practice.game.scores.__setitem__(1, 42))
     shown = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert shown["version"] == game["version"] + 1 and shown["view"]["scores"][1] == 42
+
+
+def test_a_move_on_a_kept_version_another_process_replaced_is_stale(app, client):
+    """The kept game of the named version is used without reading the row: if another worker
+    saved since, the move is refused as stale (legal or not) and nothing changes."""
+    game = new_api_game(client, seed=5, rules=LONG)
+    rewrite(app, game["id"], lambda practice: practice.game.scores.__setitem__(1, 42))
+    before = stored(app, game["id"])
+    url = f"/api/v1/games/{game['id']}/moves"
+    for move in ({"action": "draw"}, {"action": "play", "card": "WD4", "color": "red"}, {"action": "fly"}):
+        response = client.post(url, json={"version": game["version"], "move": move})
+        assert response.status_code == 409, move
+        assert response.get_json()["error"] == "stale-version"
+        assert response.get_json()["version"] == before[0]
+    after = stored(app, game["id"])
+    assert after[0] == before[0] and after[1].to_dict() == before[1].to_dict()
+
+
+def test_the_kept_game_still_checks_its_owner(app, client):
+    game = new_api_game(client, seed=5)
+    response = app.test_client().post(f"/api/v1/games/{game['id']}/moves",
+                                      json={"version": game["version"], "move": {"action": "draw"}})
+    assert response.status_code == 403 and response.get_json()["error"] == "forbidden"
