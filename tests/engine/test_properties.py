@@ -252,20 +252,23 @@ def bot_move(state: RoundState, rng: random.Random) -> Move:
     return decide(state, state.actor(), level, rng)
 
 
+def assert_game_ends(rules, n: int, seed, choose, target: int) -> None:
+    """A whole game played with ``choose`` reaches its target and names a winner."""
+    game, _ = Game.new({**rules, "target": target}, players=n, seed=seed)
+    assert finish(game, choose, limit=20_000) > 0
+    assert game.winner is not None
+
+
 @settings(max_examples=15, **SETTINGS)
 @given(rule_sets, players, seeds)
 def test_property__bot_games_end(rules, n, seed):
-    game, _ = Game.new({**rules, "target": 100}, players=n, seed=seed)
-    assert finish(game, bot_move, limit=20_000) > 0
-    assert game.winner is not None
+    assert_game_ends(rules, n, seed, bot_move, target=100)
 
 
 @settings(max_examples=10, **SETTINGS)
 @given(rule_sets, players, seeds)
 def test_property__random_legal_games_end(rules, n, seed):
-    game, _ = Game.new({**rules, "target": 60}, players=n, seed=seed)
-    assert finish(game, random_moves, limit=20_000) > 0
-    assert game.winner is not None
+    assert_game_ends(rules, n, seed, random_moves, target=60)
 
 
 # --- scenarios and moves as the check API receives them --------------------------------------
