@@ -52,6 +52,7 @@ from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
 from .examples import example_html
 from .glossary import SEPARATORS, isolate
 from .glossary import rows as glossary_rows
+from .preset_words import PRESET_WORDS
 from .rulefacts import RULE_FACTS, preset_changes
 
 bp = Blueprint("pages", __name__)
@@ -166,7 +167,7 @@ TEMPLATE_GLOBALS = {
     "rule_title": wording.rule_title,
 }
 # The rules pages' numbers and rule-set presets, from the engine (app.pages.rulefacts).
-TEMPLATE_GLOBALS.update(rule_facts=RULE_FACTS, preset_changes=preset_changes)
+TEMPLATE_GLOBALS.update(rule_facts=RULE_FACTS, preset_changes=preset_changes, preset_words=PRESET_WORDS)
 bp.record_once(lambda state: state.app.jinja_env.globals.update(TEMPLATE_GLOBALS))
 
 
