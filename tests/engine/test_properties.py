@@ -207,6 +207,8 @@ def test_property__same_seed_same_moves_same_game(rules, n, seed):
         if again.round.round_over:
             again.next_round()
         assert again.apply(move) == events
+    if again.number < game.number:  # the steps ran out just after the original dealt a new round
+        again.next_round()
     assert again.to_dict() == game.to_dict()
 
 
