@@ -2,6 +2,7 @@
 
 Locale precedence (as SecureDrop documents it): an explicit ?lang=, then the language in the URL
 (/<lang>/...), then the saved `lang` cookie, then Accept-Language, then Arabic.
+The JSON API (/api/...) serves tools, not readers: ?lang=, then Accept-Language, then English.
 """
 import os
 import tempfile
@@ -15,6 +16,8 @@ from flask_babel import Babel, get_locale
 
 LANGUAGES = ("ar", "en")
 DEFAULT_LANGUAGE = "ar"
+API_PREFIX = "/api/"
+API_DEFAULT_LANGUAGE = "en"
 # Absolute: Flask-Babel would join a relative path to the package folder, not the project root.
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Gettext names beyond Babel's defaults (_, gettext, ngettext, ...), in pybabel's -k syntax.
@@ -33,17 +36,21 @@ def init_app(app):
 
 
 def select_locale() -> str:
-    """The request's language, by the precedence in the module docstring."""
+    """The request's language, by the precedence in the module docstring.
+
+    Flask-Babel asks once per request, when a message is first translated, so API views need
+    no ``force_locale``.
+    """
     languages = current_app.config["LANGUAGES"]
-    for choice in (
-        request.args.get("lang"),
-        (request.view_args or {}).get("lang"),
-        request.cookies.get("lang"),
-        browser_language(languages),
-    ):
-        if choice in languages:
-            return choice
-    return current_app.config["BABEL_DEFAULT_LOCALE"]
+    if request.path.startswith(API_PREFIX):
+        # No cookie: an API client is a tool, and says what it wants or gets English.
+        choices = (request.args.get("lang"), browser_language(languages))
+        default = API_DEFAULT_LANGUAGE
+    else:
+        choices = (request.args.get("lang"), (request.view_args or {}).get("lang"), request.cookies.get("lang"),
+                   browser_language(languages))
+        default = current_app.config["BABEL_DEFAULT_LOCALE"]
+    return next((choice for choice in choices if choice in languages), default)
 
 
 def browser_language(languages):

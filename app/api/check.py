@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import force_locale
-
 from .. import wording
 from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, from_scenario
 from ..engine.verdict import Event, InvalidMoveError
 from . import bp
-from .errors import ApiError, json_object, language
+from .errors import ApiError, json_object
 
 MAX_MOVES = 500
 
@@ -28,11 +26,10 @@ def check():
         state, setup = from_scenario(body.get("scenario"))
     except ScenarioError as error:
         raise ApiError(error.code, **error.params) from None
-    with force_locale(language()):
-        results = [_play(state, move, index) for index, move in enumerate(moves)]
-        answer: dict[str, Any] = {"results": results, "state": state.public()}
-        if "deck" in body["scenario"]:
-            answer["setup"] = [_event(event) for event in setup]
+    results = [_play(state, move, index) for index, move in enumerate(moves)]
+    answer: dict[str, Any] = {"results": results, "state": state.public()}
+    if "deck" in body["scenario"]:
+        answer["setup"] = [_event(event) for event in setup]
     return answer
 
 

@@ -1,22 +1,21 @@
 """JSON errors for /api/: ``{"error": code, "message": text}``, never an HTML page or a traceback.
 
 Views raise ``ApiError(code, status, extra, **params)``; the message comes from
-``app.wording.error_message(code, **params)`` in the request's language. HTTP errors on /api/
+``app.wording.error_message(code, **params)`` in the request's language (``?lang=``, then
+Accept-Language, then English: ``app.i18n.select_locale``). HTTP errors on /api/
 paths (404, 405, 413, 500...) get the same shape, so a client only ever parses one format.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import jsonify, request
-from flask_babel import force_locale
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import HTTPException
 
 from .. import wording
-from ..i18n import LANGUAGES, browser_language
 from . import bp
 
-API_DEFAULT_LANGUAGE = "en"
 # Codes for the HTTP errors an /api/ path can meet outside our views.
 HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 500: "server-error"}
 
@@ -32,24 +31,13 @@ class ApiError(Exception):
         self.code, self.status, self.extra, self.params = code, status, extra or {}, params
 
 
-def language() -> str:
-    """``?lang=``, then Accept-Language, then English.
-
-    Not the site's order: an API client is a tool, so no cookie, and English when it says nothing.
-    """
-    choice = request.args.get("lang")
-    if choice in LANGUAGES:
-        return choice
-    return browser_language(LANGUAGES) or API_DEFAULT_LANGUAGE
-
-
 def json_object() -> dict[str, Any]:
     """The request's JSON object, else the ApiError that says what is wrong (every API view's body)."""
     if not request.is_json:
         raise ApiError("not-json")
-    try:
-        body = request.get_json()
-    except (BadRequest, RecursionError):  # RecursionError: nesting deeper than the parser goes
+    try:  # json.loads, not get_json: one parse, no cached copy (a body over the limit is still a 413)
+        body = json.loads(request.get_data(cache=False))
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
         raise ApiError("malformed-json") from None
     if not isinstance(body, dict):
         raise ApiError("bad-request")
@@ -58,9 +46,7 @@ def json_object() -> dict[str, Any]:
 
 def error_response(code: str, status: int, extra: dict[str, Any] | None = None, **params: Any):
     """The JSON error answer; also used by other modules' handlers for /api/ paths (413, 404)."""
-    with force_locale(language()):
-        message = wording.error_message(code, **params)
-    response = jsonify({"error": code, "message": message, **(extra or {})})
+    response = jsonify({"error": code, "message": wording.error_message(code, **params), **(extra or {})})
     response.status_code = status
     return response
 
