@@ -11,30 +11,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
-from flask_babel import force_locale
-
 from ..engine.verdict import InvalidMoveError
 from ..pages.anchors import rule_url
 from ..practice import access, present
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
 from . import bp
-from .errors import ApiError, json_object, language
+from .errors import ApiError, json_object
 
 
 @bp.post("/games")
 def create_game():
     body = json_object()
-    with force_locale(language()):
-        try:
-            options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"),
-                                          body.get("seed"), body.get("hints", True))
-        except OptionError as error:
-            raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
-        record, practice, steps = access.create(options)
-        return {"id": record.id, "version": record.version, "view": view(practice),
-                "results": _results(practice, steps)}, 201
+    try:
+        options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"),
+                                      body.get("seed"), body.get("hints", True))
+    except OptionError as error:
+        raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
+    record, practice, steps = access.create(options)
+    return {"id": record.id, "version": record.version, "view": view(practice),
+            "results": _results(practice, steps)}, 201
 
 
 @bp.get("/games/<game_id>")
@@ -47,24 +43,26 @@ def show_game(game_id: str):
 def move(game_id: str):
     body = json_object()
     record, practice = _load(game_id, body.get("version"))
-    with force_locale(language()):
-        try:
-            access.check_version(record, body.get("version"))
-            steps = play(practice, body.get("move"))
-            record = access.save(record, practice, steps)
-        except GameError:  # only "stale-version" is raised here (the version check or the save)
-            raise _stale(game_id) from None
-        except InvalidMoveError as error:
-            _check_current(game_id, record)
-            raise ApiError("bad-move", extra={"field": str(error.args[0])}) from None
-        except Refused as refused:
-            _check_current(game_id, record)
-            seats = present.names(practice.round.players)
-            verdict = refused.verdict
-            refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
-            raise ApiError("illegal-move", 422, extra={
-                **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
-        return {"results": _results(practice, steps), "version": record.version, "view": view(practice)}
+    try:
+        access.check_version(record, body.get("version"))
+        steps = play(practice, body.get("move"))
+        # The answer is made before the save: once saved, the game is kept in memory for the
+        # next move, which may change it while this answer would still be reading it.
+        answer = {"results": _results(practice, steps), "view": view(practice)}
+        record = access.save(record, practice, steps)
+    except GameError:  # only "stale-version" is raised here (the version check or the save)
+        raise _stale(game_id) from None
+    except InvalidMoveError as error:
+        _check_current(game_id, record)
+        raise ApiError("bad-move", extra={"field": str(error.args[0])}) from None
+    except Refused as refused:
+        _check_current(game_id, record)
+        seats = present.names(practice.round.players)
+        verdict = refused.verdict
+        refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
+        raise ApiError("illegal-move", 422, extra={
+            **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
+    return {"results": answer["results"], "version": record.version, "view": answer["view"]}
 
 
 def _load(game_id: str, version=None):
@@ -91,7 +89,8 @@ def _check_current(game_id: str, record) -> None:
 
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each step (the learner's move, then each bot's) with a sentence for every event."""
-    seats, lang = present.names(practice.round.players), present.lang()
+    lang = present.lang()
+    seats = present.names(practice.round.players, lang)
     return [{**step, "events": [{**event, "message": present.message(event, seats, lang),
                                  "url": rule_url(event["rule"], lang)} for event in step["events"]]}
             for step in steps]

@@ -70,17 +70,22 @@ def set_owner_cookie(response):
 def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
     """The game, if it exists and belongs to this browser; GameError (404/403) otherwise.
 
-    Given the ``version`` a move names, a game this process saved at that version comes from
-    memory without reading its row. It may be stale (another process saved since): the save's
-    compare-and-set then refuses the move, and a refusal must ask ``current_version``.
+    Given the ``version`` a move names, a game this process saved at that version is taken out
+    of memory without reading its row or copying it: the move changes it, and only its save
+    keeps it again (a refused or failed move leaves nothing half-changed behind). It may be
+    stale (another process saved since): the save's compare-and-set then refuses the move, and
+    a refusal must ask ``current_version``.
     """
-    kept = _kept.get((game_id, version)) if type(version) is int else None
+    key = (game_id, version)
+    kept = _kept.get(key) if type(version) is int else None
     record = kept[0] if kept else store().load(game_id) if len(game_id) <= 64 else None
     if record is None:
         raise GameError("game-not-found", 404)
     if not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
         raise GameError("forbidden", 403)
-    kept = kept or _kept.get((record.id, record.version))
+    if kept is not None and _kept.pop(key, None) is kept:  # None: another thread took it first
+        return record, kept[1]
+    kept = _kept.get((record.id, record.version))
     return record, kept[1].copy() if kept is not None else Practice.from_dict(record.state)
 
 
@@ -93,7 +98,8 @@ def current_version(game_id: str) -> int | None:
 # The games this process saved last, by (id, version), with their records: a version is written
 # once (the save is a compare-and-set), so the stored row of that version is exactly this game,
 # and the next move skips decoding it. The database stays the truth: another process's save
-# simply misses here, or fails the compare-and-set. Only copies are handed out.
+# simply misses here, or fails the compare-and-set. A move takes its game out (``load``); every
+# other reader gets a copy.
 _kept: OrderedDict[tuple[str, int], tuple[Record, Practice]] = OrderedDict()
 
 

@@ -34,9 +34,9 @@ METHODS = {
 }
 
 
-def names(players: int) -> list[str]:
+def names(players: int, language: str | None = None) -> list[str]:
     """"You" for seat 0, "Bot 1".."Bot n" for the others, in the page's language."""
-    return list(_names(lang(), players))
+    return list(_names(language or lang(), players))
 
 
 @lru_cache(maxsize=64)
@@ -66,13 +66,14 @@ def message(event: dict[str, Any], seats: list[str], language: str | None = None
     events ("Bot 2 draws 1 card.") come back all game long. The params' repr is the key: they
     are plain JSON values, whose repr is cheap and tells different values apart.
     """
-    key = (language or lang(), tuple(seats), event["kind"], event["rule"], repr(event["params"]))
+    language = language or lang()
+    key = (language, tuple(seats), event["kind"], event["rule"], repr(event["params"]))
     text = _MESSAGES.get(key)
     if text is None:
         if len(_MESSAGES) >= MAX_MESSAGES:
             _MESSAGES.clear()
         text = _MESSAGES[key] = wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]),
-                                                      seats, viewer=HUMAN)
+                                                      seats, viewer=HUMAN, language=language)
     return text
 
 
