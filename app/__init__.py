@@ -8,6 +8,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from .fast_json import CompactJSONProvider
+
 
 def create_app(test_config=None):
     """Build the app; test_config overrides the defaults (the Flask tutorial's factory)."""
@@ -28,8 +30,7 @@ def create_app(test_config=None):
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
-    # Arabic in JSON answers as UTF-8, not \u escapes.
-    app.json.ensure_ascii = False
+    app.json = CompactJSONProvider(app)
 
     i18n.init_app(app)
 

@@ -17,11 +17,12 @@ import secrets
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+from ..fast_json import dumps as encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -44,9 +45,6 @@ BUSY_TIMEOUT_MS = 5000
 FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
 IDLE_TTL = 30 * 24 * 3600  # an unfinished game untouched for a month is abandoned
 CLEANUP_EVERY = 3600
-# Compact JSON for what is stored: no spaces to write and read back. A ready encoder, because
-# json.dumps builds a new one whenever it is given options.
-encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 @dataclass(frozen=True)
@@ -159,14 +157,18 @@ class Store:
         return cursor.rowcount
 
 
-@contextmanager
-def _transaction(db: sqlite3.Connection):
+class _transaction:
     """BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout), so a
-    transaction never fails half-way on a lock another process holds."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+    transaction never fails half-way on a lock another process holds. (A class, not a
+    generator: it opens every move's save.)"""
+
+    __slots__ = ("db",)
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, error, traceback) -> None:
+        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")

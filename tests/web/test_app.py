@@ -41,4 +41,11 @@ def test_secret_key_from_environment_or_test_config(app, monkeypatch):
 
 
 def test_json_keeps_arabic_as_utf8(app):
-    assert app.json.dumps({"game": "أونو"}) == '{"game": "أونو"}'
+    assert app.json.dumps({"game": "أونو"}) == '{"game":"أونو"}'
+    with app.test_request_context():
+        assert app.json.response({"game": "أونو"}).get_data(as_text=True) == '{"game":"أونو"}\n'
+
+
+def test_json_keeps_the_order_keys_are_given_in(app):
+    assert app.json.dumps({"b": 1, "a": {"d": 2, "c": 3}}) == '{"b":1,"a":{"d":2,"c":3}}'
+    assert app.json.dumps({"b": 1, "a": 2}, sort_keys=True, indent=None) == '{"a": 2, "b": 1}'

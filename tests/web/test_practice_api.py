@@ -78,6 +78,16 @@ def test_same_seed_same_deal(client):
     assert new_api_game(client, seed="lesson-1")["view"] == first
 
 
+def test_a_seed_beyond_64_bits_is_stored_and_played(app, client):
+    """JSON has no limit on integers; the store's fast encoder has (app.fast_json falls back)."""
+    big = 10**30
+    created = new_api_game(client, seed=big)
+    assert new_api_game(client, seed=str(big))["view"] == created["view"]
+    assert stored(app, created["id"])[1].game.seed == big
+    answer = move(client, created["id"], created["version"], {"action": "draw"})
+    assert answer.status_code in (200, 422), answer.get_json()
+
+
 def _game(app, client):
     created = new_api_game(client, seed=8)
     rewrite(app, created["id"], lambda p: setattr(p.round, "turn", HUMAN) or setattr(p.round, "pending", None))
