@@ -21,7 +21,8 @@ from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import get_locale, ngettext
+from babel import Locale
+from flask_babel import get_locale, get_translations
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
@@ -38,8 +39,9 @@ class Plural:
     plural: str
     key: str = "count"
 
-    def __call__(self, params: Mapping[str, Any]) -> str:
-        return ngettext(self.singular, self.plural, params[self.key], **params)
+    def __call__(self, params: Mapping[str, Any], language: str | None = None) -> str:
+        count = params[self.key]
+        return _text(language or _language(), self, count) % {"num": count, **params}  # as ngettext does
 
 
 def _ln(singular: str, plural: str, key: str = "count") -> Plural:
@@ -449,7 +451,7 @@ def card_name(notation: str) -> str:
 
 
 def _language() -> str:
-    """The current language: the key of the memos on card names, colour words and faces.
+    """The current language: the key of the memos on messages, card names, colour words and faces.
 
     Catalogues don't change while the app runs (Flask-Babel keeps them loaded for good), so these
     are looked up once per language: resolving a lazy string costs Flask-Babel several context
@@ -458,14 +460,43 @@ def _language() -> str:
     return str(get_locale())
 
 
+def _text(language: str, message: Message, count: int | None = None) -> str:
+    """``message`` in ``language`` before its parameters are put in; ``count`` picks a plural form.
+
+    Memoised like the card names. A message is keyed by its id (a lazy string hashes by its
+    translation, which is what this looks up); the entry holds the message, so while it is kept
+    no other object can have that id.
+    """
+    key = (language, id(message), count)
+    entry = _TEXTS.get(key)
+    if entry is None:
+        if len(_TEXTS) >= MAX_TEXTS:
+            _TEXTS.clear()
+        if isinstance(message, Plural):
+            text = get_translations().ungettext(message.singular, message.plural, count)
+        else:
+            text = str(message)
+        entry = _TEXTS[key] = (message, text)
+    return entry[1]
+
+
+MAX_TEXTS = 4096
+_TEXTS: dict[tuple[str, int, int | None], tuple[Message, str]] = {}
+
+
+@lru_cache(maxsize=8)
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
 @lru_cache(maxsize=1024)
 def _card_name(language: str, notation: str) -> str:
     face = _parse(notation)
     if face is None:
         return str(notation)
     if face.kind is Kind.NUMBER:
-        return str(NUMBER_CARDS[face.color]) % {"number": face.number}
-    return str(ACTION_CARDS[face.color, face.kind])
+        return _text(language, NUMBER_CARDS[face.color]) % {"number": face.number}
+    return _text(language, ACTION_CARDS[face.color, face.kind])
 
 
 def _parse(notation: str) -> Card | None:
@@ -524,8 +555,10 @@ def verdict_message(verdict: Verdict, names: Sequence[str] | None = None) -> str
     return _render(message, verdict.params, names, fallback=verdict.rule)
 
 
-def event_message(event: Event, names: Sequence[str] | None = None, viewer: int | None = None) -> str:
-    """One line of narration for an event, in the second person when it is the viewer's."""
+def event_message(event: Event, names: Sequence[str] | None = None, viewer: int | None = None,
+                  language: str | None = None) -> str:
+    """One line of narration for an event, in the second person when it is the viewer's
+    (in ``language`` if given, which spares looking up the request's)."""
     params = event.params
     person = "they"
     subject = next((params[k] for k in SUBJECT_KEYS if k in params), None)
@@ -541,7 +574,7 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
         for case in cases:
             message = EVENTS.get((event.kind, case, who))
             if message is not None:
-                return _render(message, params, names, fallback=event.rule)
+                return _render(message, params, names, fallback=event.rule, language=language)
     return rule_title(event.rule)
 
 
@@ -558,18 +591,18 @@ SEAT_KEYS = frozenset({"seat", "turn", "target", "offender", "winner", "dealer"}
 
 
 def _render(message: Message, params: Mapping[str, Any], names: Sequence[str] | None,
-            fallback: Rule | None) -> str:
+            fallback: Rule | None, language: str | None = None) -> str:
     """Format ``message`` with localised ``params``; a missing parameter falls back to the rule's title."""
+    language = language or _language()
     try:
-        values = _localise(params, names)
-        return message(values) if isinstance(message, Plural) else str(message) % values
+        values = _localise(params, names, language)
+        return message(values, language) if isinstance(message, Plural) else _text(language, message) % values
     except (KeyError, TypeError, ValueError):
         return rule_title(fallback) if fallback else str(UNKNOWN_ERROR)
 
 
-def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+def _localise(params: Mapping[str, Any], names: Sequence[str] | None, language: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
-    language = _language()
     for key, value in params.items():
         if key == "top" and isinstance(value, str):
             values["face"] = _face(language, value)
@@ -580,24 +613,25 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None) -> dict[st
         elif key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
             value = seat_name(value, names)
         elif key == "cards":
-            value = _card_list(value, names)
+            value = _card_list(value, names, language)
         elif key == "direction":
-            value = str(DIRECTIONS.get(value, value))
+            value = _text(language, DIRECTIONS[value]) if value in DIRECTIONS else str(value)
         elif key == "field":
-            value = str(FIELDS.get(value, value))
+            value = _text(language, FIELDS[value]) if value in FIELDS else str(value)
         elif key in ("points", "scores") and isinstance(value, list):
             if key == "points":  # the round's points: with winner-collects, all the winner's
                 values["total"] = sum(value)
-            value = _list([_pair(seat_name(s, names), v) for s, v in enumerate(value)])
+            value = _list([_pair(seat_name(s, names), v, language) for s, v in enumerate(value)], language)
         values[key] = value
     return values
 
 
-def _card_list(cards: Any, names: Sequence[str] | None) -> str:
+def _card_list(cards: Any, names: Sequence[str] | None, language: str) -> str:
     """A list of card notations, or ``{seat: notation}`` (the dealer draw) as "Player 1: Red 5, …"."""
     if isinstance(cards, Mapping):
-        return _list([_pair(seat_name(int(s), names), card_name(c)) for s, c in cards.items()])
-    return _list([card_name(c) for c in cards])
+        return _list([_pair(seat_name(int(s), names), _card_name(language, c), language) for s, c in cards.items()],
+                     language)
+    return _list([_card_name(language, c) for c in cards], language)
 
 
 @lru_cache(maxsize=256)
@@ -607,13 +641,13 @@ def _face(language: str, notation: str) -> str:
     if face is None:
         return str(notation)
     if face.kind is Kind.NUMBER:
-        return str(FACE_NUMBER) % {"number": face.number}
-    return str(FACE_SYMBOL) % {"kind": kind_name(face.kind)}
+        return _text(language, FACE_NUMBER) % {"number": face.number}
+    return _text(language, FACE_SYMBOL) % {"kind": _text(language, KIND_NAMES[face.kind])}
 
 
-def _pair(name: str, value: Any) -> str:
-    return str(PAIR) % {"name": name, "value": value}
+def _pair(name: str, value: Any, language: str) -> str:
+    return _text(language, PAIR) % {"name": name, "value": value}
 
 
-def _list(items: list[str]) -> str:
-    return format_list(items, locale=get_locale() or "en") if items else ""
+def _list(items: list[str], language: str) -> str:
+    return format_list(items, locale=_locale(language)) if items else ""

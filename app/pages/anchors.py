@@ -8,6 +8,8 @@ with rule_url, so a rule moves page in one place only.
 >>> rule_url("deck.composition", "ar")
 '/ar/cards/#deck.composition'
 """
+from functools import lru_cache
+
 from app.engine.rules import Rule
 
 _TOPICS: dict[str, tuple[Rule, ...]] = {
@@ -38,7 +40,9 @@ def rules_on(page: str) -> tuple[Rule, ...]:
     return _TOPICS.get(page, ())
 
 
+@lru_cache(maxsize=512)
 def rule_url(rule: Rule | str, lang: str) -> str:
-    """The rule's explanation in ``lang``: "/<lang>/<page>#<rule id>"."""
+    """The rule's explanation in ``lang``: "/<lang>/<page>#<rule id>" (memoised: every narrated
+    event of every move links its rule)."""
     rule = Rule(rule)
     return f"/{lang}/{RULE_PAGES[rule]}#{rule.value}"
