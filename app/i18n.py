@@ -6,6 +6,7 @@ The JSON API (/api/...) serves tools, not readers: ?lang=, then Accept-Language,
 """
 import os
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -35,22 +36,34 @@ def init_app(app):
     app.context_processor(_locale_context)
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The request's language, by the precedence in the module docstring.
 
     Flask-Babel asks once per request, when a message is first translated, so API views need
-    no ``force_locale``.
+    no ``force_locale``. Each source is read only if the ones before it said nothing.
     """
     languages = current_app.config["LANGUAGES"]
-    if request.path.startswith(API_PREFIX):
-        # No cookie: an API client is a tool, and says what it wants or gets English.
-        choices = (request.args.get("lang"), browser_language(languages))
-        default = API_DEFAULT_LANGUAGE
-    else:
-        choices = (request.args.get("lang"), (request.view_args or {}).get("lang"), request.cookies.get("lang"),
-                   browser_language(languages))
-        default = current_app.config["BABEL_DEFAULT_LOCALE"]
-    return next((choice for choice in choices if choice in languages), default)
+    api = request.path.startswith(API_PREFIX)
+    for choice in _choices(api, languages):
+        if choice in languages:
+            return locale_of(choice)
+    return locale_of(API_DEFAULT_LANGUAGE if api else current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def _choices(api: bool, languages):
+    if request.query_string:
+        yield request.args.get("lang")
+    if not api:  # an API client is a tool: no cookie, and it says what it wants or gets English
+        yield (request.view_args or {}).get("lang")
+        yield request.cookies.get("lang")
+    if "HTTP_ACCEPT_LANGUAGE" in request.environ:
+        yield browser_language(languages)
+
+
+@lru_cache(maxsize=16)
+def locale_of(code: str) -> Locale:
+    """The Babel locale for a language code, made once (parsing one costs more than choosing it)."""
+    return Locale.parse(code)
 
 
 def browser_language(languages):

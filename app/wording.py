@@ -21,7 +21,6 @@ from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
-from babel import Locale
 from flask_babel import get_locale, get_translations
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
@@ -29,6 +28,7 @@ from flask_babel.speaklater import LazyString
 from .engine.cards import Card, Color, InvalidCardError, Kind, card as parse_card
 from .engine.rules import Rule
 from .engine.verdict import Event, Verdict
+from .i18n import locale_of
 
 
 @dataclass(frozen=True)
@@ -484,11 +484,6 @@ MAX_TEXTS = 4096
 _TEXTS: dict[tuple[str, int, int | None], tuple[Message, str]] = {}
 
 
-@lru_cache(maxsize=8)
-def _locale(language: str) -> Locale:
-    return Locale.parse(language)
-
-
 @lru_cache(maxsize=1024)
 def _card_name(language: str, notation: str) -> str:
     face = _parse(notation)
@@ -650,4 +645,4 @@ def _pair(name: str, value: Any, language: str) -> str:
 
 
 def _list(items: list[str], language: str) -> str:
-    return format_list(items, locale=_locale(language)) if items else ""
+    return format_list(items, locale=locale_of(language)) if items else ""
