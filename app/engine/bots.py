@@ -14,6 +14,8 @@ Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=Fals
 from __future__ import annotations
 
 import random
+from typing import Protocol
+
 from .cards import Card, Color, Kind
 from .moves import Action, Move
 from .round import RoundState
@@ -21,6 +23,12 @@ from .round import RoundState
 LEVELS = ("easy", "normal")
 FORGET_UNO = {"easy": 0.5, "normal": 0.0}
 MISS_CATCH = {"easy": 0.5, "normal": 0.0}
+
+
+class Dice(Protocol):
+    """What a bot throws: a ``random.Random``, or anything with its ``random()``."""
+
+    def random(self) -> float: ...
 
 
 def strongest_color(hand: list[Card]) -> Color:
@@ -36,7 +44,7 @@ def strongest_color(hand: list[Card]) -> Color:
     return max(weight, key=weight.__getitem__) if weight else Color.RED
 
 
-def catch_move(state: RoundState, seat: int, level: str, rng: random.Random) -> Move | None:
+def catch_move(state: RoundState, seat: int, level: str, rng: Dice) -> Move | None:
     """A catch of a player who forgot UNO, if this bot notices (easy bots sometimes don't)."""
     target = state.exposed
     if target is None or target == seat or state.round_over or rng.random() < MISS_CATCH[level]:
@@ -44,7 +52,7 @@ def catch_move(state: RoundState, seat: int, level: str, rng: random.Random) -> 
     return Move(seat, Action.CATCH, target=target)
 
 
-def decide(state: RoundState, seat: int, level: str, rng: random.Random) -> Move:
+def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
     """The move the bot in ``seat`` makes when play waits for it."""
     hand, pending = state.hands[seat], state.pending
     if pending is not None and pending.kind == "color":
@@ -57,7 +65,7 @@ def decide(state: RoundState, seat: int, level: str, rng: random.Random) -> Move
     return _play(state, seat, hand, level, rng) or Move(seat, Action.DRAW)
 
 
-def _answer_penalty(state: RoundState, seat: int, rng: random.Random) -> Move:
+def _answer_penalty(state: RoundState, seat: int, rng: Dice) -> Move:
     """Stack when the house rule allows it, else challenge when it likely pays, else accept."""
     stacking = [m for m in state.legal_moves(seat) if m.action is Action.PLAY]
     if stacking:
@@ -73,7 +81,7 @@ def _answer_penalty(state: RoundState, seat: int, rng: random.Random) -> Move:
     return Move(seat, Action.ACCEPT)
 
 
-def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: random.Random) -> Move | None:
+def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Dice) -> Move | None:
     """The best legal play among ``options``: plain cards first, wilds kept for when nothing else goes."""
     hand = state.hands[seat]
     playable = [c for c in dict.fromkeys(options) if state.playable(seat, c)]

@@ -115,22 +115,36 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
     return steps
 
 
-def _rng(practice: Practice) -> random.Random:
+def _rng(practice: Practice) -> LazyDice:
     """The bots' dice: fixed by the seed and the move count, so a seed and the same moves replay a game."""
     practice.requests += 1
-    return random.Random(f"{practice.game.seed}:bots:{practice.requests}")
+    return LazyDice(f"{practice.game.seed}:bots:{practice.requests}")
+
+
+class LazyDice:
+    """A ``random.Random(seed)`` made on the first throw (the bots only call ``random()``): most
+    requests throw none, and seeding a generator costs more than a bot's whole decision."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: str):
+        self._seed, self._rng = seed, None
+
+    def random(self) -> float:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng.random()
 
 
 def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
     """Apply ``move`` to the game and add its step; an illegal move is Refused, changing nothing."""
-    verdict = practice.round.check(move)
+    verdict, events = practice.game.attempt(move)
     if not verdict.legal:
         raise Refused(verdict)
-    events = practice.game.apply(move)
     steps.append(step(move, verdict, events))
 
 
-def _bots_catch(practice: Practice, rng: random.Random, steps: list[dict[str, Any]]) -> None:
+def _bots_catch(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]]) -> None:
     """The bots, in seat order, may catch whoever forgot UNO (easy bots sometimes miss it)."""
     for seat in range(1, practice.round.players):
         move = bots.catch_move(practice.round, seat, practice.level, rng)
@@ -139,7 +153,7 @@ def _bots_catch(practice: Practice, rng: random.Random, steps: list[dict[str, An
             return
 
 
-def _run_bots(practice: Practice, rng: random.Random, steps: list[dict[str, Any]],
+def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
               resume: bool = False) -> None:
     """Bots move until the learner must act, the round ends, or someone forgot UNO.
 
