@@ -55,10 +55,9 @@ def _bad_move(index: int, error: InvalidMoveError) -> ApiError:
 def _play(state: RoundState, move: Move, index: int) -> dict[str, Any]:
     """Check ``move``, and apply it if legal (an illegal move changes nothing)."""
     try:
-        verdict = state.check(move)
+        verdict, events = state.attempt(move)
     except InvalidMoveError as error:  # a seat the scenario doesn't have
         raise _bad_move(index, error) from None
-    events = state.apply(move) if verdict.legal else []
     return {**verdict.to_dict(), "message": wording.verdict_message(verdict),
             "events": [_event(event) for event in events]}
 

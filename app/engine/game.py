@@ -52,14 +52,21 @@ class Game:
 
     def apply(self, move: Move) -> list[Event]:
         """Apply a move to the current round; a round's points are added to the game's scores."""
-        events = self.round.apply(move)
-        points = self.round.round_points()
+        verdict, events = self.attempt(move)
+        if not verdict.legal:
+            raise IllegalMoveError(verdict)
+        return events
+
+    def attempt(self, move: Move) -> tuple[Verdict, list[Event]]:
+        """``RoundState.attempt`` on the current round, adding a round's points to the scores."""
+        verdict, events = self.round.attempt(move)
+        points = self.round.round_points() if verdict.legal else None
         if points is not None:
             self.scores = [total + p for total, p in zip(self.scores, points)]
             if self.game_over:
                 rule = Rule.SCORE_TALLY_LOWEST if self.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
                 events.append(Event("game-end", rule, {"winner": self.winner, "scores": list(self.scores)}))
-        return events
+        return verdict, events
 
     def next_round(self) -> list[Event]:
         """Deal the next round, the deal passing to the left; refused before the round ends or after the game."""

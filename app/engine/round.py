@@ -390,14 +390,22 @@ class RoundState:
 
     def apply(self, move: Move) -> list[Event]:
         """Check ``move`` and carry it out; IllegalMoveError (nothing changed) if it is illegal."""
-        verdict = self.check(move)
+        verdict, events = self.attempt(move)
         if not verdict.legal:
             raise IllegalMoveError(verdict)
+        return events
+
+    def attempt(self, move: Move) -> tuple[Verdict, list[Event]]:
+        """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
+        illegal move, which changes nothing). For a caller that needs both, checking only once."""
+        verdict = self.check(move)
         events: list[Event] = []
+        if not verdict.legal:
+            return verdict, events
         if move.action not in (Action.CATCH, Action.UNO):
             self.exposed = None  # the next player acted: a forgotten UNO can no longer be caught
         self._DO[move.action](self, move, verdict, events)
-        return events
+        return verdict, events
 
     def _do_play(self, move: Move, verdict: Verdict, events: list[Event]) -> None:
         seat, played = move.seat, move.card

@@ -64,10 +64,9 @@ def run_example(scenario: dict, moves: list[dict]) -> Example:
     steps = []
     for number, data in enumerate(moves, 1):
         move = Move.from_dict(data)
-        verdict = state.check(move)
+        verdict, events = state.attempt(move)
         if not verdict.legal and number < len(moves):
             raise ValueError(f"example move {number} is illegal: {verdict}")
-        events = state.apply(move) if verdict.legal else []
         steps.append(Step(_describe(move), move.card and move.card.notation, verdict.legal,
                           verdict.rule, verdict_message(verdict),
                           tuple(event_message(e.redact(None)) for e in events)))

@@ -144,6 +144,8 @@ def assert_illegal_changes_nothing(state: RoundState, move: Move) -> None:
     else:
         raise AssertionError(f"{move} was applied")
     assert state.to_dict() == before
+    assert state.attempt(move) == (verdict, [])
+    assert state.to_dict() == before
 
 
 def assert_legal_moves_exact(state: RoundState, rng: random.Random) -> None:
@@ -206,7 +208,8 @@ def test_property__same_seed_same_moves_same_game(rules, n, seed):
     for move, events in played:
         if again.round.round_over:
             again.next_round()
-        assert again.apply(move) == events
+        verdict, replayed = again.attempt(move)  # attempt: the same as apply, with the verdict
+        assert verdict.legal and replayed == events
     if again.number < game.number:  # the steps ran out just after the original dealt a new round
         again.next_round()
     assert again.to_dict() == game.to_dict()
