@@ -45,6 +45,9 @@ BUSY_TIMEOUT_MS = 5000
 FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
 IDLE_TTL = 30 * 24 * 3600  # an unfinished game untouched for a month is abandoned
 CLEANUP_EVERY = 3600
+# A save rewrites ``updated`` (and so its index) only when it is this old: the cleanup's clock
+# needs no finer grain, and a move then writes one page fewer.
+TOUCH_EVERY = 600
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class Record:
     version: int
     data: str = field(repr=False)  # the state as stored (JSON)
     finished: bool
+    updated: float  # when ``updated`` was last written (see TOUCH_EVERY)
 
     @cached_property
     def state(self) -> dict[str, Any]:
@@ -101,37 +105,42 @@ class Store:
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = ()) -> Record:
         self.cleanup()
-        game_id, owner, data = secrets.token_urlsafe(16), owner_hash(owner_token), encode(state)
+        game_id, owner, data, now = secrets.token_urlsafe(16), owner_hash(owner_token), encode(state), time.time()
         db = self._db()
         with _transaction(db):
             db.execute(
                 "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
-                (game_id, owner, data, int(finished), time.time()))
+                (game_id, owner, data, int(finished), now))
             self._append(db, game_id, 0, steps)
-        return Record(game_id, owner, 1, data, finished)
+        return Record(game_id, owner, 1, data, finished, now)
 
     def load(self, game_id: str) -> Record | None:
         row = self._db().execute(
-            "SELECT id, owner, version, state, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+            "SELECT id, owner, version, state, finished, updated FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None
-        return Record(row[0], row[1], row[2], row[3], bool(row[4]))
+        return Record(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
     def save(self, record: Record, state: dict[str, Any], finished: bool,
              steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
         """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody
         saved since ``record`` was read; else change nothing and return None."""
-        data = encode(state)
+        data, now, updated = encode(state), time.time(), record.updated
+        touch = now - updated >= TOUCH_EVERY or finished != record.finished
         db = self._db()
         with _transaction(db):
-            cursor = db.execute(
-                "UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
-                "WHERE id = ? AND version = ?",
-                (data, int(finished), time.time(), record.id, record.version))
+            if touch:
+                updated = now
+                cursor = db.execute("UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
+                                    "WHERE id = ? AND version = ?",
+                                    (data, int(finished), now, record.id, record.version))
+            else:
+                cursor = db.execute("UPDATE games SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
+                                    (data, record.id, record.version))
             if cursor.rowcount != 1:
                 return None
             self._append(db, record.id, first, steps)
-        return Record(record.id, record.owner, record.version + 1, data, finished)
+        return Record(record.id, record.owner, record.version + 1, data, finished, updated)
 
     @staticmethod
     def _append(db: sqlite3.Connection, game_id: str, first: int, steps) -> None:

@@ -2,7 +2,7 @@
 import sqlite3
 import time
 
-from app.practice.store import FINISHED_TTL, IDLE_TTL, Store, new_token
+from app.practice.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, Store, new_token
 
 
 def test_created_on_first_use_in_wal_mode(tmp_path):
@@ -49,6 +49,26 @@ def test_cleanup_removes_old_finished_and_idle_games_with_their_log(tmp_path):
     store._last_cleanup = 0
     assert store.cleanup(now + IDLE_TTL + 10) == 2
     assert store.load(recent.id) is None and store.load(idle.id) is None
+
+
+def test_a_save_rewrites_the_time_only_when_it_is_old_or_the_game_ends(tmp_path, monkeypatch):
+    """The cleanup's clock (and its index) is written at most every TOUCH_EVERY seconds a game."""
+    store, clock = Store(tmp_path / "g.sqlite3"), [1000.0]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    record = store.create(new_token(), {})
+
+    def stored_time():
+        return store._db().execute("SELECT updated FROM games WHERE id = ?", (record.id,)).fetchone()[0]
+
+    clock[0] += TOUCH_EVERY - 1
+    record = store.save(record, {"n": 1}, False)
+    assert stored_time() == record.updated == 1000.0
+    clock[0] += 1
+    record = store.save(record, {"n": 2}, False)
+    assert stored_time() == record.updated == 1000.0 + TOUCH_EVERY
+    clock[0] += 1
+    record = store.save(record, {"n": 3}, True)  # finished: the day's grace starts now
+    assert stored_time() == record.updated == 1001.0 + TOUCH_EVERY and store.load(record.id).finished
 
 
 def test_survives_a_new_store_on_the_same_file(tmp_path):
