@@ -34,9 +34,9 @@ METHODS = {
 }
 
 
-def names(players: int, language: str | None = None) -> list[str]:
+def names(players: int, language: str | None = None) -> tuple[str, ...]:
     """"You" for seat 0, "Bot 1".."Bot n" for the others, in the page's language."""
-    return list(_names(language or lang(), players))
+    return _names(language or lang(), players)
 
 
 @lru_cache(maxsize=64)
@@ -59,7 +59,7 @@ def _why(language: str, rule: str) -> dict[str, str]:
     return {"rule": rule, "title": title, "url": rule_url(rule, language), "label": _("why? (%(rule)s)", rule=title)}
 
 
-def message(event: dict[str, Any], seats: list[str], language: str | None = None) -> str:
+def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
     """An event's sentence, in the second person when it is the learner's.
 
     Memoised: a sentence depends only on the event, the names and the language, and the same
@@ -67,7 +67,7 @@ def message(event: dict[str, Any], seats: list[str], language: str | None = None
     are plain JSON values, whose repr is cheap and tells different values apart.
     """
     language = language or lang()
-    key = (language, tuple(seats), event["kind"], event["rule"], repr(event["params"]))
+    key = (language, seats, event["kind"], event["rule"], repr(event["params"]))
     text = _MESSAGES.get(key)
     if text is None:
         if len(_MESSAGES) >= MAX_MESSAGES:
@@ -81,26 +81,26 @@ MAX_MESSAGES = 8192
 _MESSAGES: dict[tuple[Any, ...], str] = {}
 
 
-def line(event: dict[str, Any], seats: list[str], language: str) -> dict[str, Any]:
+def line(event: dict[str, Any], seats: tuple[str, ...], language: str) -> dict[str, Any]:
     """One narrated event: its sentence, rule and the cards a challenge revealed."""
     revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
     return {"text": message(event, seats, language), "cards": revealed or [],
             **_why(language, str(Rule(event["rule"])))}
 
 
-def narrate(steps: list[dict[str, Any]], seats: list[str]) -> list[dict[str, Any]]:
+def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[str, Any]]:
     """Each step with its narrated lines; ``seat`` says who moved (None: the dealer's doing).
     The language is looked up once for the whole log, not for every line."""
     language = lang()
     return [{"seat": s["seat"], "lines": [line(e, seats, language) for e in s["events"]]} for s in steps]
 
 
-def refusal(verdict: Verdict, seats: list[str]) -> dict[str, Any]:
+def refusal(verdict: Verdict, seats: tuple[str, ...]) -> dict[str, Any]:
     """An illegal attempt explained: the sentence and the rule it breaks."""
     return {"text": wording.verdict_message(verdict, seats), **why(verdict.rule)}
 
 
-def hints(practice: Practice, seats: list[str]) -> dict[str, dict[str, Any]]:
+def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """{notation: playable?, why} for each distinct card in the learner's hand."""
     state = practice.round
     result = {}
@@ -114,7 +114,7 @@ def hints(practice: Practice, seats: list[str]) -> dict[str, dict[str, Any]]:
     return result
 
 
-def scoring(practice: Practice, seats: list[str]) -> dict[str, Any]:
+def scoring(practice: Practice, seats: tuple[str, ...]) -> dict[str, Any]:
     """The end-of-round table: each hand, its cards and points, and the method's rule."""
     state = practice.round
     method = Rule.SCORE_TALLY_LOWEST if state.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
