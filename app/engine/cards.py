@@ -56,7 +56,11 @@ class Card:
     kind: Kind
     color: Color | None = None
     number: int | None = None
+    # Derived once per face and stored, not properties: the engine and the bots read them many
+    # times per move, and a slot read costs a fraction of a property call.
     notation: str = field(init=False, repr=False, compare=False)
+    is_wild: bool = field(init=False, repr=False, compare=False)
+    points: int = field(init=False, repr=False, compare=False)  # value in a hand at the end of a round
 
     def __new__(cls, kind: Kind, color: Color | None = None, number: int | None = None) -> Card:
         kind, color = Kind(kind), None if color is None else Color(color)
@@ -64,7 +68,8 @@ class Card:
         if face is None:
             face = _FACES_BY_VALUE[kind, color, number] = object.__new__(cls)
             for name, value in (("kind", kind), ("color", color), ("number", number),
-                                ("notation", _notation(kind, color, number))):
+                                ("notation", _notation(kind, color, number)), ("is_wild", color is None),
+                                ("points", _points(kind, color, number))):
                 object.__setattr__(face, name, value)
         return face
 
@@ -72,20 +77,9 @@ class Card:
         return Card, (self.kind, self.color, self.number)
 
     @property
-    def is_wild(self) -> bool:
-        return self.color is None
-
-    @property
     def symbol(self) -> str:
         """What a card must share to match by number or symbol: ``5``, ``skip``, ``wild``…"""
         return str(self.number) if self.kind is Kind.NUMBER else self.kind.value
-
-    @property
-    def points(self) -> int:
-        """Value in a hand at the end of a round (``score.values``)."""
-        if self.kind is Kind.NUMBER:
-            return self.number or 0
-        return WILD_POINTS if self.is_wild else ACTION_POINTS
 
     def __str__(self) -> str:
         return self.notation
@@ -95,6 +89,13 @@ class Card:
 
 
 _FACES_BY_VALUE: dict[tuple[Kind, Color | None, int | None], Card] = {}
+
+
+def _points(kind: Kind, color: Color | None, number: int | None) -> int:
+    """A face's value in a hand at the end of a round (``score.values``)."""
+    if kind is Kind.NUMBER:
+        return number or 0
+    return WILD_POINTS if color is None else ACTION_POINTS
 
 
 def _notation(kind: Kind, color: Color | None, number: int | None) -> str:
