@@ -40,23 +40,24 @@ def select_locale() -> Locale:
     """The request's language, by the precedence in the module docstring.
 
     Flask-Babel asks once per request, when a message is first translated, so API views need
-    no ``force_locale``. Each source is read only if the ones before it said nothing.
+    no ``force_locale``. Each source is read only if the ones before it said nothing (the WSGI
+    environ says which are there: every ``request.`` is a context lookup).
     """
-    languages = current_app.config["LANGUAGES"]
-    api = request.path.startswith(API_PREFIX)
-    for choice in _choices(api, languages):
-        if choice in languages:
+    config, environ = current_app.config, request.environ
+    api = environ.get("PATH_INFO", "").startswith(API_PREFIX)
+    for choice in _choices(api, environ, config["LANGUAGES"]):
+        if choice in config["LANGUAGES"]:
             return locale_of(choice)
-    return locale_of(API_DEFAULT_LANGUAGE if api else current_app.config["BABEL_DEFAULT_LOCALE"])
+    return locale_of(API_DEFAULT_LANGUAGE if api else config["BABEL_DEFAULT_LOCALE"])
 
 
-def _choices(api: bool, languages):
-    if request.query_string:
+def _choices(api: bool, environ, languages):
+    if environ.get("QUERY_STRING"):
         yield request.args.get("lang")
     if not api:  # an API client is a tool: no cookie, and it says what it wants or gets English
         yield (request.view_args or {}).get("lang")
         yield request.cookies.get("lang")
-    if "HTTP_ACCEPT_LANGUAGE" in request.environ:
+    if environ.get("HTTP_ACCEPT_LANGUAGE"):
         yield browser_language(languages)
 
 

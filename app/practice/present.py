@@ -11,6 +11,7 @@ from typing import Any
 from flask_babel import get_locale, gettext as _, lazy_gettext as _l
 
 from .. import wording
+from ..fast_json import dumps_bytes
 from ..engine.cards import hand_points
 from ..engine.rules import Rule
 from ..engine.verdict import Event, Verdict
@@ -63,11 +64,11 @@ def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None 
     """An event's sentence, in the second person when it is the learner's.
 
     Memoised: a sentence depends only on the event, the names and the language, and the same
-    events ("Bot 2 draws 1 card.") come back all game long. The params' repr is the key: they
-    are plain JSON values, whose repr is cheap and tells different values apart.
+    events ("Bot 2 draws 1 card.") come back all game long. The event's JSON is the key: it is
+    plain JSON values, and writing it is cheaper than any walk over it in Python.
     """
     language = language or lang()
-    key = (language, seats, event["kind"], event["rule"], repr(event["params"]))
+    key = (language, seats, dumps_bytes(event))
     text = _MESSAGES.get(key)
     if text is None:
         if len(_MESSAGES) >= MAX_MESSAGES:
