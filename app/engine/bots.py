@@ -84,20 +84,20 @@ def _answer_penalty(state: RoundState, seat: int, rng: Dice) -> Move:
 def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Dice) -> Move | None:
     """The best legal play among ``options``: plain cards first, wilds kept for when nothing else goes."""
     hand = state.hands[seat]
-    playable = [c for c in dict.fromkeys(options) if state.playable(seat, c)]
+    faces = state.playable_faces(seat)  # the same for every option: found once
+    playable = [c for c in dict.fromkeys(options) if c in faces]
     if not playable:
         return None
     next_count = len(state.hands[state.next_seat(seat)])
-    favourite = strongest_color([c for c in hand if not c.is_wild])
+    favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
 
     def preference(c: Card) -> tuple[bool, bool, int, bool, int]:
         attack = c.kind in (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE) and next_count <= 2
         return (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
 
     choice = min(playable, key=preference)
-    rest = list(hand)
-    rest.remove(choice)
-    color = strongest_color(rest) if choice.is_wild else None
+    # A wild names the strongest colour of the hand left after it, and a wild weighs nothing there.
+    color = favourite if choice.is_wild else None
     target = None
     if state.rules.seven_zero and choice.number == 7:
         others = [s for s in range(state.players) if s != seat]

@@ -379,6 +379,10 @@ class RoundState:
         """Could ``seat`` play ``candidate`` on the current top, were it in the hand?"""
         return candidate in self._playable_faces(self.hands[seat])
 
+    def playable_faces(self, seat: int) -> frozenset[Card]:
+        """Every face ``playable`` accepts for ``seat`` now: for a caller asking about several cards."""
+        return self._playable_faces(self.hands[seat])
+
     def _playable_faces(self, hand: list[Card]) -> frozenset[Card]:
         """The faces ``_match`` accepts from a player holding ``hand``, without building the
         verdicts: a Wild Draw Four only if no card in ``hand`` has the colour (or a bluff may be
