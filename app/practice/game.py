@@ -175,20 +175,32 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
 def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dict[str, Any]:
     """One move and its events as the learner may see them (a deal or a new round has no move)."""
     seat = move.seat if move else None
-    shown = [redact(event, seat) for event in events]
     return {"seat": seat, "move": move and move.to_dict(),
-            "rule": verdict and redact(Event("play", verdict.rule, dict(verdict.params)), seat).rule.value,
-            "events": [event.to_dict() for event in shown]}
+            "rule": verdict and _shown_rule(verdict, seat),
+            "events": [redact(event, seat).to_dict() for event in events]}
 
 
 def redact(event: Event, mover: int | None) -> Event:
     """``event`` as seat 0 may see it: others' drawn cards hidden, and a bot's Wild Draw Four
     never betrays whether it was a bluff (held card, case, rule) before a challenge."""
-    event = event.redact(HUMAN)
-    if event.kind != "play" or event.params.get("seat", mover) == HUMAN or event.params.get("card") != "WD4":
+    if event.params.get("private_to") is not None:  # most events are public: no copy to make
+        event = event.redact(HUMAN)
+    if event.kind != "play" or not _hides_bluff(event.params, mover):
         return event
     params = {k: v for k, v in event.params.items() if k not in ("held", "case")}
     return Event(event.kind, Rule.WILD_DRAW_FOUR_RESTRICTION, params)
+
+
+def _shown_rule(verdict: Verdict, mover: int | None) -> str:
+    """The rule id of ``verdict`` as ``redact`` would show it for a play event with its params."""
+    rule = Rule.WILD_DRAW_FOUR_RESTRICTION if _hides_bluff(verdict.params, mover) else verdict.rule
+    return rule.value
+
+
+def _hides_bluff(params: dict[str, Any], mover: int | None) -> bool:
+    """Whether a play with ``params`` is another seat's Wild Draw Four, whose rule must not tell
+    seat 0 if it was a bluff (``redact`` words it as the restriction)."""
+    return params.get("card") == "WD4" and params.get("seat", mover) != HUMAN
 
 
 def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
