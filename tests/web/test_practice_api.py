@@ -180,3 +180,18 @@ def test_readme_documents_the_practice_api():
     for name in ("POST /api/v1/games", "GET /api/v1/games/<id>", "POST /api/v1/games/<id>/moves",
                  '"version"', '"results"', '"view"', "next-round", "continue"):
         assert name in section
+
+
+def test_the_owner_cookie_is_found_among_others_and_a_forged_one_is_refused(app, client):
+    created = new_api_game(client)
+    token = client.get_cookie("uno_owner").value
+    other = app.test_client(use_cookies=False)  # the header is sent as written
+
+    def status(header):
+        return other.get(f"/api/v1/games/{created['id']}", headers={"Cookie": header}).status_code
+
+    assert status(f"lang=ar; uno_owner={token}; theme=dark") == 200
+    assert status(f"lang=ar;uno_owner={token}") == 200
+    assert status(f"x_uno_owner={token}") == 403
+    assert status(f'uno_owner="{token}"') == 403
+    assert status("uno_owner=" + token[:-1]) == 403
