@@ -58,11 +58,12 @@ class Move:
         return cls(seat, action, played, chosen, data.get("uno", False), target)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": self.seat, "action": self.action.value}
+        # ``_value_``: the plain attribute behind Enum's ``value`` property, which costs a Python call
+        data: dict[str, Any] = {"seat": self.seat, "action": self.action._value_}
         if self.card is not None:
             data["card"] = self.card.notation
         if self.color is not None:
-            data["color"] = self.color.value
+            data["color"] = self.color._value_
         if self.uno:
             data["uno"] = True
         if self.target is not None:

@@ -32,6 +32,9 @@ from .verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
 # plain namespaces of the same members (only ever used as ``Kind.WILD``, never called or isinstance'd).
 Kind, Action, Rule = (SimpleNamespace(**enum.__members__) for enum in (Kind, Action, Rule))  # type: ignore[misc]
 
+# Hot paths read an enum member's string as ``member._value_``, the plain attribute behind Enum's
+# ``value`` property (a Python-level call each time).
+
 HAND_SIZE = 7
 PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
 CHALLENGE_FAILED_DRAW = 6
@@ -226,16 +229,16 @@ class RoundState:
     def _match(self, played: Card, hand: list[Card], named: Color | None) -> Verdict:
         """The matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``) for a card in ``hand``."""
         color, top, kind = self.color, self.top, played.kind
-        facts = {"card": played.notation, "top": top.notation, "color": color and color.value}
+        facts = {"card": played.notation, "top": top.notation, "color": color and color._value_}
         if kind is Kind.WILD:
-            return _legal(Rule.WILD_ANY_TIME, named=named and named.value, **facts)
+            return _legal(Rule.WILD_ANY_TIME, named=named and named._value_, **facts)
         if kind is Kind.WILD_DRAW_FOUR:
             held = next((c for c in hand if c.color is color), None)
             if held is None:
-                return _legal(Rule.WILD_DRAW_FOUR_RESTRICTION, named=named and named.value, **facts)
+                return _legal(Rule.WILD_DRAW_FOUR_RESTRICTION, named=named and named._value_, **facts)
             if self.rules.challenge:
                 return _legal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="bluff", held=held.notation,
-                              named=named and named.value, **facts)
+                              named=named and named._value_, **facts)
             return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, held=held.notation, **facts)
         if played.color is color:
             return Verdict(True, Rule.MATCH_COLOR, facts)
@@ -422,7 +425,7 @@ class RoundState:
         events.append(self._play_event(seat, played, verdict))
         if played.is_wild:
             self.color = move.color
-            events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": self.color.value}))
+            events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": self.color._value_}))
         else:
             self.color = played.color
         self._after_play_uno(seat, move.uno, events)
@@ -610,7 +613,7 @@ class RoundState:
         """The state as the check API shows it: full hands, but only the draw pile's size."""
         pending = self.pending and {"kind": self.pending.kind, "seat": self.pending.seat}
         return {
-            "turn": self.turn, "direction": self.direction, "color": self.color and self.color.value,
+            "turn": self.turn, "direction": self.direction, "color": self.color and self.color._value_,
             "top": self.top.notation, "hands": [[c.notation for c in hand] for hand in self.hands],
             "draw_pile_size": len(self.draw_pile), "discard_size": len(self.discard),
             "pending": pending, "uno": list(self.uno_said), "round_over": self.round_over,
@@ -631,7 +634,7 @@ class RoundState:
         return {
             "rules": self.rules.to_dict(), "hands": [[c.notation for c in h] for h in self.hands],
             "draw_pile": [c.notation for c in reversed(self.draw_pile)],
-            "discard": [c.notation for c in self.discard], "color": self.color and self.color.value,
+            "discard": [c.notation for c in self.discard], "color": self.color and self.color._value_,
             "turn": self.turn, "direction": self.direction, "dealer": self.dealer,
             "pending": self.pending and self.pending.to_dict(), "uno_said": list(self.uno_said),
             "exposed": self.exposed, "winner": self.winner, "seed": self.seed, "reshuffles": self.reshuffles,

@@ -194,7 +194,7 @@ def redact(event: Event, mover: int | None) -> Event:
 def _shown_rule(verdict: Verdict, mover: int | None) -> str:
     """The rule id of ``verdict`` as ``redact`` would show it for a play event with its params."""
     rule = Rule.WILD_DRAW_FOUR_RESTRICTION if _hides_bluff(verdict.params, mover) else verdict.rule
-    return rule.value
+    return rule._value_  # Enum's ``value`` property, without its Python-level call
 
 
 def _hides_bluff(params: dict[str, Any], mover: int | None) -> bool:
