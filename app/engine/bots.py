@@ -53,7 +53,7 @@ def catch_move(state: RoundState, seat: int, level: str, rng: Dice) -> Move | No
 
 
 def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
-    """The move the bot in ``seat`` makes when play waits for it."""
+    """The move the bot in ``seat`` makes when play waits for it (``seat`` is the actor)."""
     hand, pending = state.hands[seat], state.pending
     if pending is not None and pending.kind == "color":
         return Move(seat, Action.COLOR, color=strongest_color(hand))
@@ -103,5 +103,7 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
         others = [s for s in range(state.players) if s != seat]
         target = min(others, key=lambda s: len(state.hands[s]))
     calls = len(hand) == 2 and rng.random() >= FORGET_UNO[level]
-    move = Move(seat, Action.PLAY, choice, color=color, uno=calls, target=target)
-    return move if state.check(move).legal else None
+    # Legal by construction, so not checked again (the table's apply checks it anyway): the card is
+    # in the hand (or is the card just drawn) and among the faces the matching rules accept, a wild
+    # names a colour, a 7 under 7-0 names another seat. The property tests apply every bot move.
+    return Move(seat, Action.PLAY, choice, color=color, uno=calls, target=target)
