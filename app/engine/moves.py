@@ -6,7 +6,7 @@ Move(seat=1, action=<Action.PLAY: 'play'>, card=Card('WD4'), color=<Color.BLUE: 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
@@ -25,7 +25,7 @@ class Action(StrEnum):
     COLOR = "color"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Move:
     seat: int
     action: Action
@@ -33,6 +33,18 @@ class Move:
     color: Color | None = None
     uno: bool = False
     target: int | None = None
+
+    def __init__(self, seat: int, action: Action, card: Card | None = None, color: Color | None = None,
+                 uno: bool = False, target: int | None = None) -> None:
+        # Straight into the slots, as Verdict and Event do: the frozen dataclass's __init__ goes
+        # through object.__setattr__ per field, and bots and the table make moves all the time.
+        set_seat, set_action, set_card, set_color, set_uno, set_target = _MOVE_SLOTS
+        set_seat(self, seat)
+        set_action(self, action)
+        set_card(self, card)
+        set_color(self, color)
+        set_uno(self, uno)
+        set_target(self, target)
 
     @classmethod
     def from_dict(cls, data: Any) -> Move:
@@ -69,3 +81,6 @@ class Move:
         if self.target is not None:
             data["target"] = self.target
         return data
+
+
+_MOVE_SLOTS = tuple(getattr(Move, f.name).__set__ for f in fields(Move))
