@@ -14,11 +14,16 @@ Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=Fals
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Protocol
 
 from .cards import Card, Color, Kind
 from .moves import Action, Move
 from .round import RoundState
+
+# As in round.py: ``Kind.SKIP`` on an enum class goes through EnumType.__getattr__ in Python 3.11,
+# four times per card a bot weighs. Here these are plain namespaces of the same members.
+Kind, Action = (SimpleNamespace(**enum.__members__) for enum in (Kind, Action))  # type: ignore[misc]
 
 LEVELS = ("easy", "normal")
 FORGET_UNO = {"easy": 0.5, "normal": 0.0}
