@@ -185,26 +185,29 @@ class RoundState:
 
     def check(self, move: Move) -> Verdict:
         """Is ``move`` legal now, and by which rule? InvalidMoveError for a move that names no real seat or card."""
-        n = len(self.hands)
-        if not 0 <= move.seat < n or (move.target is not None and not 0 <= move.target < n):
+        # The move's fields and the pending decision are read once into locals: this runs for
+        # every move the table applies and every check the API answers.
+        n, seat, action, target = len(self.hands), move.seat, move.action, move.target
+        if not 0 <= seat < n or (target is not None and not 0 <= target < n):
             raise InvalidMoveError("seat")
-        if move.action is Action.PLAY and move.card is None:
+        if action is Action.PLAY and move.card is None:
             raise InvalidMoveError("card")
         if self.winner is not None:
             return _illegal(Rule.ROUND_END, case="over", winner=self.winner)
-        if move.action is Action.CATCH:
+        if action is Action.CATCH:
             return self._check_catch(move)
-        if move.action is Action.UNO:
+        if action is Action.UNO:
             return self._check_late_uno(move)
-        actor = self.actor()
-        if move.seat != actor:
-            return _illegal(Rule.TURN_ORDER, seat=move.seat, turn=actor)
-        if self.pending is not None:
-            return self._CHECK_PENDING[self.pending.kind](self, move)
-        if move.action is Action.PLAY:
+        pending = self.pending
+        actor = self.turn if pending is None else pending.seat  # self.actor(), the round going on
+        if seat != actor:
+            return _illegal(Rule.TURN_ORDER, seat=seat, turn=actor)
+        if pending is not None:
+            return self._CHECK_PENDING[pending.kind](self, move)
+        if action is Action.PLAY:
             return self._check_play(move)
-        if move.action is Action.DRAW:
-            return _legal(self._draw_rule(), seat=move.seat)
+        if action is Action.DRAW:
+            return _legal(self._draw_rule(), seat=seat)
         return self._nothing_pending(move)
 
     def _draw_rule(self) -> Rule:
@@ -228,7 +231,7 @@ class RoundState:
 
     def _match(self, played: Card, hand: list[Card], named: Color | None) -> Verdict:
         """The matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``) for a card in ``hand``."""
-        color, top, kind = self.color, self.top, played.kind
+        color, top, kind = self.color, self.discard[-1], played.kind
         facts = {"card": played.notation, "top": top.notation, "color": color and color._value_}
         if kind is Kind.WILD:
             return _legal(Rule.WILD_ANY_TIME, named=named and named._value_, **facts)
