@@ -59,7 +59,8 @@ class Event:
         private = self.params.get("private_to")
         if private is None:
             return self
-        params = {k: v for k, v in self.params.items() if k != "private_to"}
+        params = self.params.copy()  # copy and delete: a comprehension costs several times more
+        del params["private_to"]
         if viewer != private:
             params.pop("cards", None)
         return Event(self.kind, self.rule, params)
