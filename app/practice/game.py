@@ -183,24 +183,26 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dic
 def redact(event: Event, mover: int | None) -> Event:
     """``event`` as seat 0 may see it: others' drawn cards hidden, and a bot's Wild Draw Four
     never betrays whether it was a bluff (held card, case, rule) before a challenge."""
-    if event.params.get("private_to") is not None:  # most events are public: no copy to make
+    params = event.params
+    if params.get("private_to") is not None:  # most events are public: no copy to make
         event = event.redact(HUMAN)
-    if event.kind != "play" or not _hides_bluff(event.params, mover):
+        params = event.params
+    if params.get("card") != "WD4" or event.kind != "play" or params.get("seat", mover) == HUMAN:
         return event
-    params = {k: v for k, v in event.params.items() if k not in ("held", "case")}
+    params = {k: v for k, v in params.items() if k not in ("held", "case")}
     return Event(event.kind, Rule.WILD_DRAW_FOUR_RESTRICTION, params)
 
 
+_RESTRICTION_ID = Rule.WILD_DRAW_FOUR_RESTRICTION.value
+
+
 def _shown_rule(verdict: Verdict, mover: int | None) -> str:
-    """The rule id of ``verdict`` as ``redact`` would show it for a play event with its params."""
-    rule = Rule.WILD_DRAW_FOUR_RESTRICTION if _hides_bluff(verdict.params, mover) else verdict.rule
-    return rule._value_  # Enum's ``value`` property, without its Python-level call
-
-
-def _hides_bluff(params: dict[str, Any], mover: int | None) -> bool:
-    """Whether a play with ``params`` is another seat's Wild Draw Four, whose rule must not tell
-    seat 0 if it was a bluff (``redact`` words it as the restriction)."""
-    return params.get("card") == "WD4" and params.get("seat", mover) != HUMAN
+    """The rule id of ``verdict`` as ``redact`` shows it for a play event with its params: another
+    seat's Wild Draw Four is worded as the restriction, never betraying a bluff."""
+    params = verdict.params
+    if params.get("card") == "WD4" and params.get("seat", mover) != HUMAN:
+        return _RESTRICTION_ID
+    return verdict.rule._value_  # Enum's ``value`` property, without its Python-level call
 
 
 def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
