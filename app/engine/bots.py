@@ -26,6 +26,7 @@ from .round import RoundState
 Kind, Action = (SimpleNamespace(**enum.__members__) for enum in (Kind, Action))  # type: ignore[misc]
 
 LEVELS = ("easy", "normal")
+ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player about to go out
 FORGET_UNO = {"easy": 0.5, "normal": 0.0}
 MISS_CATCH = {"easy": 0.5, "normal": 0.0}
 
@@ -44,8 +45,9 @@ def strongest_color(hand: list[Card]) -> Color:
     """
     weight: dict[Color, int] = {}
     for c in hand:
-        if c.color:
-            weight[c.color] = weight.get(c.color, 0) + 100 + c.points
+        color = c.color
+        if color is not None:
+            weight[color] = weight.get(color, 0) + 100 + c.points
     return max(weight, key=weight.__getitem__) if weight else Color.RED
 
 
@@ -93,14 +95,14 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     playable = [c for c in dict.fromkeys(options) if c in faces]
     if not playable:
         return None
-    next_count = len(state.hands[state.next_seat(seat)])
+    attacking = len(state.hands[state.next_seat(seat)]) <= 2  # the next player is close to going out
     favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
 
     def preference(c: Card) -> tuple[bool, bool, int, bool, int]:
-        attack = c.kind in (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE) and next_count <= 2
+        attack = attacking and c.kind in ATTACKS
         return (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
 
-    choice = min(playable, key=preference)
+    choice = playable[0] if len(playable) == 1 else min(playable, key=preference)
     # A wild names the strongest colour of the hand left after it, and a wild weighs nothing there.
     color = favourite if choice.is_wild else None
     target = None
