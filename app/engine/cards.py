@@ -136,11 +136,16 @@ def cards(notations: str | list[str]) -> list[Card]:
     return [card(n) for n in notations]
 
 
+# The members by value, read as a dict: calling the enum (``Color("red")``) goes through
+# EnumType.__call__ and Enum.__new__, several times the cost of the lookup.
+COLORS: dict[str, Color] = {c.value: c for c in Color}
+
+
 def color(name: str) -> Color:
     """A colour by name; InvalidCardError for anything else."""
     try:
-        return Color(str(name).strip().lower())
-    except ValueError:
+        return COLORS[str(name).strip().lower()]
+    except KeyError:
         raise InvalidCardError(name) from None
 
 

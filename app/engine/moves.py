@@ -25,6 +25,11 @@ class Action(StrEnum):
     COLOR = "color"
 
 
+# The actions by value, read as a dict: calling the enum (``Action("play")``) goes through
+# EnumType.__call__ and Enum.__new__, several times the cost of the lookup.
+ACTIONS: dict[str, Action] = {a.value: a for a in Action}
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Move:
     seat: int
@@ -52,8 +57,8 @@ class Move:
         if not isinstance(data, dict):
             raise InvalidMoveError("move")
         try:
-            action = Action(data.get("action"))
-        except ValueError:
+            action = ACTIONS[data.get("action")]
+        except (KeyError, TypeError):  # TypeError: an unhashable value (a list, a dict) names none
             raise InvalidMoveError("action") from None
         seat, target = data.get("seat"), data.get("target")
         if type(seat) is not int or (target is not None and type(target) is not int):
