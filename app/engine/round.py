@@ -459,8 +459,9 @@ class RoundState:
                 events: list[Event]) -> None:
         nxt = self.next_seat(seat)
         kind = played.kind
-        if kind is Kind.NUMBER and self.rules.seven_zero and played.number in (0, 7):
-            self._seven_zero(seat, played, move.target, events)
+        if kind is Kind.NUMBER:  # most plays: nothing more to do unless 7-0 swaps or rotates hands
+            if self.rules.seven_zero and played.number in (0, 7):
+                self._seven_zero(seat, played, move.target, events)
         elif kind is Kind.SKIP:
             events.append(Event("skip", Rule.SKIP_EFFECT, {"seat": nxt}))
             nxt = self.next_seat(seat, 2)
