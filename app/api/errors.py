@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import jsonify, request
+from flask import current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from .. import wording
@@ -35,13 +35,23 @@ def json_object() -> dict[str, Any]:
     """The request's JSON object, else the ApiError that says what is wrong (every API view's body)."""
     if not request.is_json:
         raise ApiError("not-json")
-    try:  # json.loads, not get_json: one parse, no cached copy (a body over the limit is still a 413)
-        body = json.loads(request.get_data(cache=False))
+    try:  # json.loads, not get_json: one parse, no cached copy
+        body = json.loads(_body())
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
         raise ApiError("malformed-json") from None
     if not isinstance(body, dict):
         raise ApiError("bad-request")
     return body
+
+
+def _body() -> bytes:
+    """The request body. A declared length within the limit is read straight from wsgi.input, as
+    PEP 3333 has it (werkzeug's stream wrapper cost more than parsing a move); anything else, a
+    chunked or too large body, goes through werkzeug, which reads it or answers 413."""
+    length, environ = request.content_length, request.environ
+    if length is not None and length <= current_app.config["MAX_CONTENT_LENGTH"]:
+        return environ["wsgi.input"].read(length)
+    return request.get_data(cache=False)
 
 
 def error_response(code: str, status: int, extra: dict[str, Any] | None = None, **params: Any):

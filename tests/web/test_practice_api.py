@@ -1,5 +1,6 @@
 """The practice JSON API (README "Practice API"): whole games, errors as JSON in the reader's
 language, replays and hidden information."""
+import io
 import random
 import re
 from pathlib import Path
@@ -195,3 +196,12 @@ def test_the_owner_cookie_is_found_among_others_and_a_forged_one_is_refused(app,
     assert status(f"x_uno_owner={token}") == 403
     assert status(f'uno_owner="{token}"') == 403
     assert status("uno_owner=" + token[:-1]) == 403
+
+
+def test_a_body_without_a_declared_length_is_read_when_the_server_ends_it(client):
+    """Chunked bodies have no Content-Length: werkzeug reads them when the server marks the input
+    terminated (gunicorn does); the fast path only takes a declared length."""
+    body = io.BytesIO(b'{"rules": {"preset": "official"}, "bots": 1, "level": "easy", "seed": 3}')
+    response = client.post("/api/v1/games", input_stream=body, content_type="application/json",
+                           environ_overrides={"wsgi.input_terminated": True})
+    assert response.status_code == 201, response.get_json()
