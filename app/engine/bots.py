@@ -5,6 +5,7 @@ careful beginner: keep wilds for later, name its strongest colour, call UNO, cha
 Wild Draw Four when that is likely to pay. The ``easy`` level sometimes forgets to call UNO
 and to catch, so a learner can practise catching.
 
+>>> import random
 >>> from .scenario import from_scenario
 >>> state, _ = from_scenario({"hands": [["R1", "B2", "W"], ["G5"]], "discard": ["R5"]})
 >>> decide(state, 0, "normal", random.Random(0))
@@ -13,7 +14,6 @@ Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=Fals
 
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 from typing import Protocol
 
