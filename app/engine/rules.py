@@ -99,11 +99,12 @@ class RuleSet:
                 raise RuleSetError(f"{option}={value!r}")
         if not 2 <= self.players <= 10 or not 0 <= self.uno_penalty <= 10 or not 1 <= self.target <= 100_000:
             raise RuleSetError("out of range")
+        # Made once: a practice move stores the rules twice and shows them once. Not a field, so
+        # equality, hashing and repr don't see it.
+        object.__setattr__(self, "_options", {name: getattr(self, name) for name in OPTIONS})
 
     def to_dict(self) -> dict[str, Any]:
-        # Every option is a plain value: no need for dataclasses.asdict's deep copy, which was a
-        # tenth of a practice move (stored twice per save).
-        return {name: getattr(self, name) for name in OPTIONS}
+        return dict(self._options)  # a copy: the caller may change it
 
     def house_rules(self) -> list[Rule]:
         """The house rules this set switches on (the pages and the table mark them)."""
