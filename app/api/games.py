@@ -49,7 +49,7 @@ def move(game_id: str):
         steps = play(practice, body.get("move"))
         # The answer is made before the save: once saved, the game is kept in memory for the
         # next move, which may change it while this answer would still be reading it.
-        answer = {"results": _results(practice, steps), "view": view(practice)}
+        results, shown = _results(practice, steps), view(practice)
         record = access.save(record, practice, steps)
     except GameError:  # only "stale-version" is raised here (the version check or the save)
         raise _stale(game_id) from None
@@ -63,7 +63,7 @@ def move(game_id: str):
         refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
         raise ApiError("illegal-move", 422, extra={
             **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
-    return {"results": answer["results"], "version": record.version, "view": answer["view"]}
+    return {"results": results, "version": record.version, "view": shown}
 
 
 def _load(game_id: str, version=None):
