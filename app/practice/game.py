@@ -177,7 +177,22 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dic
     seat = move.seat if move else None
     return {"seat": seat, "move": move and move.to_dict(),
             "rule": verdict and _shown_rule(verdict, seat),
-            "events": [redact(event, seat).to_dict() for event in events]}
+            "events": [_shown_event(event, seat) for event in events]}
+
+
+def _shown_event(event: Event, mover: int | None) -> dict[str, Any]:
+    """``redact(event, mover).to_dict()``, the same dict in the same key order, built directly:
+    no redacted Event to make (a frozen slotted object) on the way, for every event of every move."""
+    params = event.params
+    if params.get("private_to") is not None:  # as Event.redact for seat 0: copy, drop the marker
+        params = params.copy()
+        if params.pop("private_to") != HUMAN:
+            params.pop("cards", None)
+    kind = event.kind
+    if params.get("card") != "WD4" or kind != "play" or params.get("seat", mover) == HUMAN:
+        return {"kind": kind, "rule": event.rule._value_, "params": params}
+    return {"kind": kind, "rule": _RESTRICTION_ID,
+            "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
 
 
 def redact(event: Event, mover: int | None) -> Event:
