@@ -5,8 +5,9 @@ a busy timeout waits for the write lock instead of failing, and every save is a
 compare-and-set on the game's version, so of two requests made on the same version exactly
 one is applied and the other is told it is stale.
 
-The narration log lives in its own table, one row per step, appended in the same transaction
-as the save: a move writes only its new steps, not the whole history.
+The narration log lives in its own table, appended in the same transaction as the save: a move
+writes only its new steps, not the whole history, as one row (the steps of one request as a JSON
+list, numbered by the first). Logs written one row per step, an object each, read the same.
 """
 from __future__ import annotations
 
@@ -36,8 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
 CREATE TABLE IF NOT EXISTS steps (
     game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    n INTEGER NOT NULL,
-    step TEXT NOT NULL,
+    n INTEGER NOT NULL,  -- the number of the row's first step
+    step TEXT NOT NULL,  -- a JSON list of steps (a single step's object in older logs)
     PRIMARY KEY (game, n)
 ) WITHOUT ROWID;
 """
@@ -144,14 +145,21 @@ class Store:
 
     @staticmethod
     def _append(db: sqlite3.Connection, game_id: str, first: int, steps) -> None:
-        db.executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
-                       [(game_id, first + i, encode(step)) for i, step in enumerate(steps)])
+        if steps:
+            db.execute("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)", (game_id, first, encode(list(steps))))
 
     def steps(self, game_id: str, first: int) -> list[dict[str, Any]]:
-        """The log's steps from number ``first`` on, oldest first."""
-        rows = self._db().execute("SELECT step FROM steps WHERE game = ? AND n >= ? ORDER BY n",
-                                  (game_id, first)).fetchall()
-        return [json.loads(row[0]) for row in rows]
+        """The log's steps from number ``first`` on, oldest first: from the row holding step
+        ``first`` (the last row numbered at most ``first``) on."""
+        rows = self._db().execute(
+            "SELECT n, step FROM steps WHERE game = ? AND n >= "
+            "IFNULL((SELECT MAX(n) FROM steps WHERE game = ? AND n <= ?), 0) ORDER BY n",
+            (game_id, game_id, first)).fetchall()
+        log: list[dict[str, Any]] = []
+        for n, text in rows:
+            batch = json.loads(text)
+            log += [batch] if isinstance(batch, dict) else batch[max(0, first - n):]
+        return log
 
     def cleanup(self, now: float | None = None) -> int:
         """Delete finished games after a day and idle ones after a month (at most hourly per process)."""

@@ -23,6 +23,26 @@ def test_compare_and_set_applies_one_save_per_version(tmp_path):
     assert store.steps(record.id, 0) == [{"step": 0}, {"step": 1}]
 
 
+def test_the_log_is_read_from_any_step_whichever_request_wrote_it(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    record = store.create(new_token(), {}, steps=[{"step": 0}, {"step": 1}])
+    record = store.save(record, {}, False, [{"step": 2}, {"step": 3}, {"step": 4}], first=2)
+    store.save(record, {}, False, [], first=5)  # a request that logged nothing
+    for first in range(6):
+        assert store.steps(record.id, first) == [{"step": n} for n in range(first, 5)]
+
+
+def test_a_log_written_one_row_per_step_still_reads(tmp_path):
+    """Logs from before one row per request: each row one step's object."""
+    store = Store(tmp_path / "g.sqlite3")
+    record = store.create(new_token(), {})
+    store._db().executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
+                            [(record.id, n, f'{{"step": {n}}}') for n in range(3)])
+    store.save(record, {}, False, [{"step": 3}, {"step": 4}], first=3)
+    assert store.steps(record.id, 1) == [{"step": n} for n in range(1, 5)]
+    assert store.steps(record.id, 4) == [{"step": 4}]
+
+
 def test_owner_token_is_stored_hashed_and_checked(tmp_path):
     store = Store(tmp_path / "g.sqlite3")
     token = new_token()
