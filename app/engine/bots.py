@@ -95,14 +95,18 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     playable = [c for c in dict.fromkeys(options) if c in faces]
     if not playable:
         return None
-    attacking = len(state.hands[state.next_seat(seat)]) <= 2  # the next player is close to going out
-    favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
+    if len(playable) == 1:  # nothing to weigh; the favourite colour only matters for a wild
+        choice = playable[0]
+        favourite = strongest_color(hand) if choice.is_wild else None
+    else:
+        attacking = len(state.hands[state.next_seat(seat)]) <= 2  # the next player is close to going out
+        favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
 
-    def preference(c: Card) -> tuple[bool, bool, int, bool, int]:
-        attack = attacking and c.kind in ATTACKS
-        return (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
+        def preference(c: Card) -> tuple[bool, bool, int, bool, int]:
+            attack = attacking and c.kind in ATTACKS
+            return (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
 
-    choice = playable[0] if len(playable) == 1 else min(playable, key=preference)
+        choice = min(playable, key=preference)
     # A wild names the strongest colour of the hand left after it, and a wild weighs nothing there.
     color = favourite if choice.is_wild else None
     target = None

@@ -59,8 +59,10 @@ class Game:
 
     def attempt(self, move: Move) -> tuple[Verdict, list[Event]]:
         """``RoundState.attempt`` on the current round, adding a round's points to the scores."""
-        verdict, events = self.round.attempt(move)
-        points = self.round.round_points() if verdict.legal else None
+        state = self.round
+        verdict, events = state.attempt(move)
+        # round_points() is None until someone has won: most moves need not call it to find out
+        points = state.round_points() if verdict.legal and state.winner is not None else None
         if points is not None:
             self.scores = [total + p for total, p in zip(self.scores, points)]
             if self.game_over:
