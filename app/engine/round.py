@@ -393,8 +393,9 @@ class RoundState:
         """The faces ``_match`` accepts from a player holding ``hand``, without building the
         verdicts: a Wild Draw Four only if no card in ``hand`` has the colour (or a bluff may be
         challenged)."""
-        color = self.color
-        return _matching_faces(self.top, color, self.rules.challenge or all(h.color is not color for h in hand))
+        color = self.color  # the top card read from the discards: ``top`` is a property, a Python call
+        return _matching_faces(self.discard[-1], color,
+                               self.rules.challenge or all(h.color is not color for h in hand))
 
     # --- applying ------------------------------------------------------------------------
 
@@ -418,9 +419,9 @@ class RoundState:
         return verdict, events
 
     def _do_play(self, move: Move, verdict: Verdict, events: list[Event]) -> None:
-        seat, played = move.seat, move.card
+        seat, played, pending = move.seat, move.card, self.pending
         assert played is not None
-        stacked = self.pending.amount if self.pending and self.pending.kind != "drawn" else 0
+        stacked = pending.amount if pending is not None and pending.kind != "drawn" else 0
         hand = self.hands[seat]
         hand.remove(played)
         self.discard.append(played)
@@ -431,7 +432,15 @@ class RoundState:
             events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": self.color._value_}))
         else:
             self.color = played.color
-        self._after_play_uno(seat, move.uno, events)
+        # UNO after the play, inline (once a method call per play): one card left is called or exposed
+        if len(hand) != 1:
+            self.uno_said[seat] = False
+        elif move.uno:
+            self.uno_said[seat] = True
+            events.append(Event("uno", Rule.UNO_CALL, {"seat": seat}))
+        else:
+            self.uno_said[seat] = False
+            self.exposed = seat
         if not hand:
             self._end_round(seat, played, stacked, events)
             return
@@ -444,16 +453,6 @@ class RoundState:
             public = {k: v for k, v in verdict.params.items() if k not in ("case", "held")}
             return Event("play", Rule.WILD_DRAW_FOUR_EFFECT, {**public, "seat": seat})
         return Event("play", verdict.rule, {**verdict.params, "seat": seat})
-
-    def _after_play_uno(self, seat: int, called: bool, events: list[Event]) -> None:
-        if len(self.hands[seat]) != 1:
-            self.uno_said[seat] = False
-        elif called:
-            self.uno_said[seat] = True
-            events.append(Event("uno", Rule.UNO_CALL, {"seat": seat}))
-        else:
-            self.uno_said[seat] = False
-            self.exposed = seat
 
     def _effect(self, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
                 events: list[Event]) -> None:

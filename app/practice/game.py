@@ -160,14 +160,15 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
     A forgotten UNO pauses play, so the learner can catch the bot (or call UNO late) before
     the next player's move closes the window; ``resume`` goes on past such a pause.
     """
+    game, level = practice.game, practice.level  # read once: the loop runs for every bot move
     for _ in range(MAX_BOT_MOVES):
-        state = practice.round
+        state = game.round
         actor = state.actor()
         if actor is None or actor == HUMAN or (state.exposed is not None and not resume):
             return
         resume = False
         try:
-            _apply(practice, bots.decide(state, actor, practice.level, rng), steps)
+            _apply(practice, bots.decide(state, actor, level, rng), steps)
         except Refused:  # an engine bug must not stop the learner's game: play on legally
             _apply(practice, state.legal_moves(actor)[0], steps)
 
