@@ -62,11 +62,14 @@ def catch_move(state: RoundState, seat: int, level: str, rng: Dice) -> Move | No
 def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
     """The move the bot in ``seat`` makes when play waits for it (``seat`` is the actor)."""
     hand, pending = state.hands[seat], state.pending
-    if pending is not None and pending.kind == "color":
+    if pending is None:  # most decisions: nothing pending, play or draw
+        return _play(state, seat, hand, level, rng) or Move(seat, Action.DRAW)
+    kind = pending.kind
+    if kind == "color":
         return Move(seat, Action.COLOR, color=strongest_color(hand))
-    if pending is not None and pending.kind in ("challenge", "stack"):
+    if kind in ("challenge", "stack"):
         return _answer_penalty(state, seat, rng)
-    if pending is not None and pending.kind == "drawn":
+    if kind == "drawn":
         move = _play(state, seat, [pending.card], level, rng)
         return move or Move(seat, Action.PASS)
     return _play(state, seat, hand, level, rng) or Move(seat, Action.DRAW)

@@ -518,7 +518,7 @@ class RoundState:
         seat, rule = move.seat, verdict.rule
         count = 1 if rule is Rule.DRAW_ONE else len(self.draw_pile) + len(self.discard) - 1
         drawn = self.draw_cards(seat, count, rule, events, stop_when_playable=count > 1)  # one card: stop anyway
-        if drawn and self.playable(seat, drawn[-1]):
+        if drawn and drawn[-1] in self._playable_faces(self.hands[seat]):  # self.playable, one call less
             self.pending = Pending("drawn", seat, drawn[-1])
             return
         events.append(Event("pass", rule, {"seat": seat}))
