@@ -178,12 +178,13 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dic
     seat = move.seat if move else None
     return {"seat": seat, "move": move and move.to_dict(),
             "rule": verdict and _shown_rule(verdict, seat),
-            "events": [_shown_event(event, seat) for event in events]}
+            "events": [shown_event(event, seat) for event in events]}
 
 
-def _shown_event(event: Event, mover: int | None) -> dict[str, Any]:
-    """``redact(event, mover).to_dict()``, the same dict in the same key order, built directly:
-    no redacted Event to make (a frozen slotted object) on the way, for every event of every move."""
+def shown_event(event: Event, mover: int | None) -> dict[str, Any]:
+    """``event`` as seat 0 may see it, as a dict: others' drawn cards hidden, and a bot's Wild Draw
+    Four never betrays whether it was a bluff (held card, case, rule) before a challenge. Built
+    directly, with no redacted Event made on the way: this runs for every event of every move."""
     params = event.params
     if params.get("private_to") is not None:  # as Event.redact for seat 0: copy, drop the marker
         params = params.copy()
@@ -196,24 +197,11 @@ def _shown_event(event: Event, mover: int | None) -> dict[str, Any]:
             "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
 
 
-def redact(event: Event, mover: int | None) -> Event:
-    """``event`` as seat 0 may see it: others' drawn cards hidden, and a bot's Wild Draw Four
-    never betrays whether it was a bluff (held card, case, rule) before a challenge."""
-    params = event.params
-    if params.get("private_to") is not None:  # most events are public: no copy to make
-        event = event.redact(HUMAN)
-        params = event.params
-    if params.get("card") != "WD4" or event.kind != "play" or params.get("seat", mover) == HUMAN:
-        return event
-    params = {k: v for k, v in params.items() if k not in ("held", "case")}
-    return Event(event.kind, Rule.WILD_DRAW_FOUR_RESTRICTION, params)
-
-
 _RESTRICTION_ID = Rule.WILD_DRAW_FOUR_RESTRICTION.value
 
 
 def _shown_rule(verdict: Verdict, mover: int | None) -> str:
-    """The rule id of ``verdict`` as ``redact`` shows it for a play event with its params: another
+    """The rule id of ``verdict`` as ``shown_event`` shows it for a play event with its params: another
     seat's Wild Draw Four is worded as the restriction, never betraying a bluff."""
     params = verdict.params
     if params.get("card") == "WD4" and params.get("seat", mover) != HUMAN:
