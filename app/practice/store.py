@@ -1,9 +1,9 @@
 """Practice games kept server-side in SQLite, in the instance folder, created on first use.
 
 Safe with several server processes on one file: WAL lets readers and one writer work at once,
-a busy timeout waits for the write lock instead of failing, and every save is a
-compare-and-set on the game's version, so of two requests made on the same version exactly
-one is applied and the other is told it is stale.
+writers take turns (see ``_transaction``), and every save is a compare-and-set on the game's
+version, so of two requests made on the same version exactly one is applied and the other is
+told it is stale.
 
 The narration log lives in its own table, appended in the same transaction as the save: a move
 writes only its new steps, not the whole history, as one row (the steps of one request as a JSON
@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -24,6 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from ..fast_json import dumps as encode
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: writers wait on SQLite's busy timeout alone
+    fcntl = None
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -80,10 +86,12 @@ def new_token() -> str:
 
 
 class Store:
-    """One SQLite file; a connection per thread (sqlite3 connections must not be shared)."""
+    """One SQLite file; a connection per thread (sqlite3 connections must not be shared), each
+    with its own handle on the writers' lock file beside it (see ``_transaction``)."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
+        self.lock_path = self.path.with_name(self.path.name + ".lock")
         self._local = threading.local()
         self._last_cleanup = 0.0
 
@@ -100,15 +108,20 @@ class Store:
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
             db.executescript(SCHEMA)
+            self._local.lock = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600) if fcntl else None
             self._local.db = db
         return db
+
+    def _write(self) -> _transaction:
+        """A write transaction on this thread's connection."""
+        return _transaction(self._db(), self._local.lock)
 
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = ()) -> Record:
         self.cleanup()
         game_id, owner, data, now = secrets.token_urlsafe(16), owner_hash(owner_token), encode(state), time.time()
         db = self._db()
-        with _transaction(db):
+        with self._write():
             db.execute(
                 "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
                 (game_id, owner, data, int(finished), now))
@@ -129,7 +142,7 @@ class Store:
         data, now, updated = encode(state), time.time(), record.updated
         touch = now - updated >= TOUCH_EVERY or finished != record.finished
         db = self._db()
-        with _transaction(db):
+        with self._write():
             if touch:
                 updated = now
                 cursor = db.execute("UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
@@ -168,24 +181,43 @@ class Store:
             return 0
         self._last_cleanup = now
         db = self._db()
-        with _transaction(db):
+        with self._write():
             cursor = db.execute("DELETE FROM games WHERE (finished = 1 AND updated < ?) OR updated < ?",
                                 (now - FINISHED_TTL, now - IDLE_TTL))
         return cursor.rowcount
 
 
 class _transaction:
-    """BEGIN IMMEDIATE takes the write lock at once (waiting up to the busy timeout), so a
-    transaction never fails half-way on a lock another process holds. (A class, not a
-    generator: it opens every move's save.)"""
+    """A write transaction, one writer at a time across threads and processes.
 
-    __slots__ = ("db",)
+    BEGIN IMMEDIATE takes SQLite's write lock at once, so a transaction never fails half-way on
+    a lock another process holds. But SQLite waits for that lock by sleeping and trying again,
+    a millisecond at first, far longer than a save holds it: in one bench run with two server
+    workers, 443 of 5706 saves slept so. So writers first queue on an flock of the lock file,
+    which the kernel hands to the next one the moment it is released. The busy timeout still
+    bounds the wait for any other writer (the sqlite3 shell, say), so the flock is held for a
+    bounded time too. (A class, not a generator: it opens every move's save.)"""
 
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    __slots__ = ("db", "lock")
+
+    def __init__(self, db: sqlite3.Connection, lock: int | None):
+        self.db, self.lock = db, lock
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        if self.lock is not None:
+            fcntl.flock(self.lock, fcntl.LOCK_EX)
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self._unlock()
+            raise
 
     def __exit__(self, kind, error, traceback) -> None:
-        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        try:
+            self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+        finally:
+            self._unlock()
+
+    def _unlock(self) -> None:
+        if self.lock is not None:
+            fcntl.flock(self.lock, fcntl.LOCK_UN)

@@ -1,6 +1,9 @@
 """The practice store: SQLite in WAL mode, compare-and-set saves, owner tokens, cleanup."""
+import os
 import sqlite3
 import time
+
+import pytest
 
 from app.practice.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, Store, new_token
 
@@ -94,3 +97,30 @@ def test_a_save_rewrites_the_time_only_when_it_is_old_or_the_game_ends(tmp_path,
 def test_survives_a_new_store_on_the_same_file(tmp_path):
     record = Store(tmp_path / "g.sqlite3").create(new_token(), {"n": 7})
     assert Store(tmp_path / "g.sqlite3").load(record.id).state == {"n": 7}
+
+
+def test_writers_queue_on_the_lock_file_and_always_let_go(tmp_path):
+    """Every write transaction holds the lock file's flock, whatever way it ends."""
+    fcntl = pytest.importorskip("fcntl")
+    store = Store(tmp_path / "g.sqlite3")
+    record = store.create(new_token(), {"n": 1})
+    other = os.open(store.lock_path, os.O_RDWR)  # another writer's handle
+
+    def free() -> bool:
+        try:
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(other, fcntl.LOCK_UN)
+        return True
+
+    with store._write():
+        assert not free()
+    assert free()
+    with pytest.raises(RuntimeError), store._write():
+        raise RuntimeError("a failed write rolls back")
+    assert free()
+    assert store.save(record, {"n": 2}, False) is not None
+    assert store.save(record, {"n": 3}, False) is None  # refused: stale version
+    assert free() and store.load(record.id).state == {"n": 2}
+    os.close(other)
