@@ -87,5 +87,5 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
-        return cls(RuleSet(**data["rules"]), data["seed"], RoundState.from_dict(data["round"]),
+        return cls(RuleSet.from_dict(data["rules"]), data["seed"], RoundState.from_dict(data["round"]),
                    data["number"], list(data["scores"]))

@@ -22,7 +22,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
-from .cards import FACES, Card, Color, Kind, card, hand_points
+from .cards import COLORS, FACES, Card, Color, Kind, card, hand_points
 from .moves import Action, Move
 from .rules import Rule, RuleSet, ruleset
 from .verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
@@ -647,10 +647,11 @@ class RoundState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundState:
+        """The state ``to_dict`` wrote: its notations are exact, so they are looked up as they are."""
         return cls(
-            RuleSet(**data["rules"]), [[card(c) for c in h] for h in data["hands"]],
-            [card(c) for c in reversed(data["draw_pile"])], [card(c) for c in data["discard"]],
-            data["color"] and Color(data["color"]), data["turn"], data["direction"], data["dealer"],
+            RuleSet.from_dict(data["rules"]), [[FACES[c] for c in h] for h in data["hands"]],
+            [FACES[c] for c in reversed(data["draw_pile"])], [FACES[c] for c in data["discard"]],
+            data["color"] and COLORS[data["color"]], data["turn"], data["direction"], data["dealer"],
             data["pending"] and Pending.from_dict(data["pending"]), list(data["uno_said"]),
             data["exposed"], data["winner"], data["seed"], data["reshuffles"],
         )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 
@@ -106,6 +107,13 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         return dict(self._options)  # a copy: the caller may change it
 
+    @staticmethod
+    def from_dict(options: dict[str, Any]) -> RuleSet:
+        """The rule set ``to_dict`` wrote. Rule sets are frozen, so one is made per distinct set
+        and shared: a game read back from storage holds two, and checking one costs more than
+        reading the rest of the round."""
+        return _rule_set(tuple(options.items()))
+
     def house_rules(self) -> list[Rule]:
         """The house rules this set switches on (the pages and the table mark them)."""
         on = {Rule.STACKING: self.stacking, Rule.SEVEN_ZERO: self.seven_zero,
@@ -114,6 +122,11 @@ class RuleSet:
 
 
 OPTIONS: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+
+
+@lru_cache(maxsize=256)
+def _rule_set(options: tuple[tuple[str, Any], ...]) -> RuleSet:
+    return RuleSet(**dict(options))
 
 PRESETS: dict[str, RuleSet] = {
     "official": RuleSet(),
