@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 import secrets
 import sqlite3
@@ -24,7 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..fast_json import dumps as encode
+from ..fast_json import dumps as encode, loads as decode
 
 try:
     import fcntl
@@ -70,7 +69,7 @@ class Record:
     def state(self) -> dict[str, Any]:
         """The stored state, decoded on first use: a move that finds its game already in memory
         (app.practice.access) never needs it."""
-        return json.loads(self.data)
+        return decode(self.data)
 
     def owned_by(self, token: str | None) -> bool:
         """Constant-time comparison, so timing tells nothing about the owner's token."""
@@ -170,7 +169,7 @@ class Store:
             (game_id, game_id, first)).fetchall()
         log: list[dict[str, Any]] = []
         for n, text in rows:
-            batch = json.loads(text)
+            batch = decode(text)
             log += [batch] if isinstance(batch, dict) else batch[max(0, first - n):]
         return log
 

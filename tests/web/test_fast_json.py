@@ -1,7 +1,11 @@
 """app.fast_json: orjson's speed, the standard library's reach."""
 from dataclasses import dataclass
 
-from app.fast_json import dumps, dumps_bytes
+import json
+
+import pytest
+
+from app.fast_json import dumps, dumps_bytes, loads
 
 
 def test_compact_utf8_and_keys_in_the_order_given():
@@ -27,3 +31,15 @@ def test_dataclasses_are_objects():
     class Point:
         x: int
     assert dumps([Point(1)]) == '[{"x":1}]'
+
+
+@pytest.mark.parametrize("number", [0, -1, 2**63 - 1, -2**63, 2**64 - 1, 2**64, -2**63 - 1, 10**30, -10**30])
+def test_loads_keeps_every_integer_exact(number):
+    text = dumps({"seed": number, "cards": ["R5", "أونو"]})
+    assert loads(text) == json.loads(text)
+    assert type(loads(text)["seed"]) is int
+
+
+def test_loads_reads_what_dumps_wrote():
+    value = {"b": "أونو", "a": [1, None, True, 2.5, {"x": []}], "seed": "1234567890123456789012"}
+    assert loads(dumps(value)) == value
