@@ -15,6 +15,7 @@ kind_name, seat_name, rule_title, verdict_message, event_message, error_message.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,13 +23,25 @@ from typing import Any
 
 from babel.lists import format_list
 from flask_babel import get_locale, get_translations
-from flask_babel import lazy_gettext as _l
-from flask_babel.speaklater import LazyString
 
 from .engine.cards import Card, Color, InvalidCardError, Kind, card as parse_card
 from .engine.rules import Rule
 from .engine.verdict import Event, Verdict
 from .i18n import locale_of
+
+
+@dataclass(frozen=True, eq=False)
+class Text:
+    """A message without plural forms, translated when it is used, like lazy_gettext's strings;
+    unlike them its ``msgid`` can be read (``worded_params`` reads the parameters it names)."""
+
+    msgid: str
+
+    def __str__(self) -> str:
+        return get_translations().ugettext(self.msgid)
+
+
+_l = Text  # marks the message for extraction (keyword ``_l`` in app.i18n)
 
 
 @dataclass(frozen=True)
@@ -49,7 +62,7 @@ def _ln(singular: str, plural: str, key: str = "count") -> Plural:
     return Plural(singular, plural, key)
 
 
-Message = LazyString | Plural  # from _l or _ln
+Message = Text | Plural  # from _l or _ln
 
 # --- cards, colours, kinds, seats ----------------------------------------------------------
 
@@ -463,9 +476,8 @@ def _language() -> str:
 def _text(language: str, message: Message, count: int | None = None) -> str:
     """``message`` in ``language`` before its parameters are put in; ``count`` picks a plural form.
 
-    Memoised like the card names. A message is keyed by its id (a lazy string hashes by its
-    translation, which is what this looks up); the entry holds the message, so while it is kept
-    no other object can have that id.
+    Memoised like the card names. A message is keyed by its id (cheaper to hash than its text);
+    the entry holds the message, so while it is kept no other object can have that id.
     """
     key = (language, id(message), count)
     entry = _TEXTS.get(key)
@@ -573,6 +585,17 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
     return rule_title(event.rule)
 
 
+def worded_params(kind: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The part of an event's ``params`` its sentence depends on: what its messages name and
+    what chooses among them. The rest (a play's top card and colour) is there for other readers
+    of the event, so a memo of sentences keyed by this part tells apart only events worded
+    differently. ``params`` itself when that is all of it."""
+    reads = _EVENT_READS.get(kind)
+    if reads is None or params.keys() <= reads:
+        return params
+    return {key: value for key, value in params.items() if key in reads}
+
+
 def error_message(code: str, **params: Any) -> str:
     """An API or input error in the reader's language; an unknown code gets a generic message."""
     return _render(ERRORS.get(code, UNKNOWN_ERROR), params, None, fallback=None)
@@ -646,3 +669,26 @@ def _pair(name: str, value: Any, language: str) -> str:
 
 def _list(items: list[str], language: str) -> str:
     return format_list(items, locale=locale_of(language)) if items else ""
+
+
+# --- what an event's sentence reads (worded_params) ------------------------------------------
+# Translations name only the placeholders of their msgid (tests/web/test_catalogues.py checks
+# every plural form), so the source messages tell what any language reads.
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)")
+_FILLED_FROM = {"face": "top", "total": "points"}  # placeholders _localise fills from another parameter
+_CHOOSERS = frozenset({*SUBJECT_KEYS, *OBJECT_KEYS, *EVENT_FLAGS, "cards"})  # see event_message
+
+
+def _reads(message: Message) -> set[str]:
+    if isinstance(message, Plural):  # "num" is the count, ``params[key]``
+        names = set(_PLACEHOLDER.findall(message.singular + message.plural)) - {"num"} | {message.key}
+    else:
+        names = set(_PLACEHOLDER.findall(message.msgid))
+    return {_FILLED_FROM.get(name, name) for name in names}
+
+
+_EVENT_READS: dict[str, frozenset[str]] = {
+    kind: _CHOOSERS.union(*(_reads(message) for (of, _, _), message in EVENTS.items() if of == kind))
+    for kind in dict.fromkeys(kind for kind, _, _ in EVENTS)
+}

@@ -63,17 +63,21 @@ def _why(language: str, rule: str) -> dict[str, str]:
 def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
     """An event's sentence, in the second person when it is the learner's.
 
-    Memoised: a sentence depends only on the event, the names and the language, and the same
-    events ("Bot 2 draws 1 card.") come back all game long. The event's JSON is the key: it is
-    plain JSON values, and writing it is cheaper than any walk over it in Python.
+    Memoised: a sentence depends only on the language, the names and the part of the event it
+    is worded from (``wording.worded_params``: not the top card a play went on), and the same
+    sentences ("Bot 2 draws 1 card.") come back all game long. That part's JSON is the key: it
+    is plain JSON values, and writing it is cheaper than any walk over it in Python.
     """
     language = language or lang()
+    params = wording.worded_params(event["kind"], event["params"])
+    if params is not event["params"]:
+        event = {"kind": event["kind"], "rule": event["rule"], "params": params}
     key = (language, seats, dumps_bytes(event))
     text = _MESSAGES.get(key)
     if text is None:
         if len(_MESSAGES) >= MAX_MESSAGES:
             _MESSAGES.clear()
-        text = _MESSAGES[key] = wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]),
+        text = _MESSAGES[key] = wording.event_message(Event(event["kind"], Rule(event["rule"]), params),
                                                       seats, viewer=HUMAN, language=language)
     return text
 

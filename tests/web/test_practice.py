@@ -412,3 +412,39 @@ def test_an_unexpected_error_is_a_clear_500(path, monkeypatch, tmp_path):
         assert response.get_json()["error"] == "server-error"
     else:
         assert message(app, "ar", "server-error") in response.text
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_remembered_sentences_are_the_sentences(app, lang):
+    """present.message keys its memo on what a sentence is worded from: over whole games, each
+    remembered sentence is the one wording makes for that very event, and a play's top card and
+    colour (which no sentence reads) are not part of the key."""
+    from app.engine.rules import ruleset
+    from app.practice import present
+    from app.practice.game import play, start
+
+    rng = random.Random(lang)
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        seats = present.names(4)
+        kinds = set()
+        for seed in range(3):
+            practice, steps = start(ruleset({"preset": "official", "seven_zero": seed == 2, "stacking": seed == 1}),
+                                    3, "easy", seed)
+            for _ in range(400):
+                for step in steps:
+                    for event in step["events"]:
+                        expected = wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]),
+                                                         seats, viewer=HUMAN)
+                        assert present.message(event, seats, lang) == expected, event
+                        kinds.add(event["kind"])
+                if practice.finished:
+                    break
+                steps = play(practice, random_move(practice, rng))
+        assert {"play", "draw", "skip", "round-end", "points"} <= kinds
+        play_event = {"kind": "play", "rule": "match.color", "params": {"card": "R5", "top": "R1", "color": "red",
+                                                                          "seat": 1}}
+        present.message(play_event, seats, lang)
+        remembered = len(present._MESSAGES)
+        other_top = {**play_event, "params": {**play_event["params"], "top": "R9"}}
+        assert present.message(other_top, seats, lang) == present.message(play_event, seats, lang)
+        assert len(present._MESSAGES) == remembered
