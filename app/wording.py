@@ -33,7 +33,7 @@ from .i18n import locale_of
 @dataclass(frozen=True, eq=False)
 class Text:
     """A message without plural forms, translated when it is used, like lazy_gettext's strings;
-    unlike them its ``msgid`` can be read (``worded_params`` reads the parameters it names)."""
+    unlike them its ``msgid`` can be read (``WORDED_PARAMS`` lists the parameters it names)."""
 
     msgid: str
 
@@ -585,17 +585,6 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
     return rule_title(event.rule)
 
 
-def worded_params(kind: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The part of an event's ``params`` its sentence depends on: what its messages name and
-    what chooses among them. The rest (a play's top card and colour) is there for other readers
-    of the event, so a memo of sentences keyed by this part tells apart only events worded
-    differently. ``params`` itself when that is all of it."""
-    reads = _EVENT_READS.get(kind)
-    if reads is None or params.keys() <= reads:
-        return params
-    return {key: value for key, value in params.items() if key in reads}
-
-
 def error_message(code: str, **params: Any) -> str:
     """An API or input error in the reader's language; an unknown code gets a generic message."""
     return _render(ERRORS.get(code, UNKNOWN_ERROR), params, None, fallback=None)
@@ -671,7 +660,7 @@ def _list(items: list[str], language: str) -> str:
     return format_list(items, locale=locale_of(language)) if items else ""
 
 
-# --- what an event's sentence reads (worded_params) ------------------------------------------
+# --- what an event's sentence reads --------------------------------------------------------------
 # Translations name only the placeholders of their msgid (tests/web/test_catalogues.py checks
 # every plural form), so the source messages tell what any language reads.
 
@@ -688,7 +677,10 @@ def _reads(message: Message) -> set[str]:
     return {_FILLED_FROM.get(name, name) for name in names}
 
 
-_EVENT_READS: dict[str, frozenset[str]] = {
+# Per kind of event, the parameters its sentence depends on (with its rule): those its messages
+# name and those that choose among them. The rest, such as the top card a play went on, is there
+# for other readers of the event.
+WORDED_PARAMS: dict[str, frozenset[str]] = {
     kind: _CHOOSERS.union(*(_reads(message) for (of, _, _), message in EVENTS.items() if of == kind))
     for kind in dict.fromkeys(kind for kind, _, _ in EVENTS)
 }

@@ -13,7 +13,6 @@ from typing import Any
 
 from ..engine.verdict import InvalidMoveError
 from ..i18n import request_language
-from ..pages.anchors import rule_url
 from ..practice import access, present
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
@@ -91,7 +90,4 @@ def _check_current(game_id: str, record) -> None:
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each step (the learner's move, then each bot's) with a sentence for every event."""
     lang = request_language()
-    seats = present.names(practice.round.players, lang)
-    return [{**step, "events": [{**event, "message": present.message(event, seats, lang),
-                                 "url": rule_url(event["rule"], lang)} for event in step["events"]]}
-            for step in steps]
+    return present.results(steps, present.names(practice.round.players, lang), lang)

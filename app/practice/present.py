@@ -61,29 +61,53 @@ def _why(language: str, rule: str) -> dict[str, str]:
 
 
 def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
-    """An event's sentence, in the second person when it is the learner's.
-
-    Memoised: a sentence depends only on the language, the names and the part of the event it
-    is worded from (``wording.worded_params``: not the top card a play went on), and the same
-    sentences ("Bot 2 draws 1 card.") come back all game long. That part's JSON is the key: it
-    is plain JSON values, and writing it is cheaper than any walk over it in Python.
-    """
+    """An event's sentence, in the second person when it is the learner's."""
     language = language or lang()
-    params = wording.worded_params(event["kind"], event["params"])
-    if params is not event["params"]:
+    return _worded(event, _memo(language, seats), seats, language)["message"]
+
+
+def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str) -> list[dict[str, Any]]:
+    """Each step with, for every event, its sentence and the link to its rule (the JSON API's
+    "results"): made for every move, the bots' replies included."""
+    memo = _memo(language, seats)
+    return [{**step, "events": [{**event, **_worded(event, memo, seats, language)}
+                                for event in step["events"]]} for step in steps]
+
+
+def _memo(language: str, seats: tuple[str, ...]) -> dict[bytes, dict[str, str]]:
+    """The remembered sentences for one language and one table of names.
+
+    A sentence depends only on those, the event's kind and rule and the parameters it is worded
+    from (``wording.WORDED_PARAMS``: not the top card a play went on), and the same sentences
+    ("Bot 2 draws 1 card.") come back all game long. Within a memo an event is keyed by the JSON
+    of that part: plain JSON values, and writing them is cheaper than any walk over them in Python.
+    """
+    memo = _MEMOS.get((language, seats))
+    if memo is None or len(memo) >= MAX_MESSAGES:
+        memo = _MEMOS[language, seats] = {}
+    return memo
+
+
+def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tuple[str, ...],
+            language: str) -> dict[str, str]:
+    """{"message", "url"} for ``event``, from ``memo`` or made and kept there."""
+    params = event["params"]
+    worded = wording.WORDED_PARAMS.get(event["kind"])
+    if worded is not None and not params.keys() <= worded:
+        params = {key: value for key, value in params.items() if key in worded}
         event = {"kind": event["kind"], "rule": event["rule"], "params": params}
-    key = (language, seats, dumps_bytes(event))
-    text = _MESSAGES.get(key)
-    if text is None:
-        if len(_MESSAGES) >= MAX_MESSAGES:
-            _MESSAGES.clear()
-        text = _MESSAGES[key] = wording.event_message(Event(event["kind"], Rule(event["rule"]), params),
-                                                      seats, viewer=HUMAN, language=language)
-    return text
+    key = dumps_bytes(event)
+    found = memo.get(key)
+    if found is None:
+        rule = Rule(event["rule"])
+        found = memo[key] = {"message": wording.event_message(Event(event["kind"], rule, params), seats,
+                                                              viewer=HUMAN, language=language),
+                             "url": rule_url(rule, language)}
+    return found
 
 
-MAX_MESSAGES = 8192
-_MESSAGES: dict[tuple[Any, ...], str] = {}
+MAX_MESSAGES = 4096  # per language and table of names; a full memo starts afresh
+_MEMOS: dict[tuple[str, tuple[str, ...]], dict[bytes, dict[str, str]]] = {}
 
 
 def line(event: dict[str, Any], seats: tuple[str, ...], language: str) -> dict[str, Any]:

@@ -444,7 +444,7 @@ def test_remembered_sentences_are_the_sentences(app, lang):
         play_event = {"kind": "play", "rule": "match.color", "params": {"card": "R5", "top": "R1", "color": "red",
                                                                           "seat": 1}}
         present.message(play_event, seats, lang)
-        remembered = len(present._MESSAGES)
+        remembered = len(present._memo(lang, seats))
         other_top = {**play_event, "params": {**play_event["params"], "top": "R9"}}
         assert present.message(other_top, seats, lang) == present.message(play_event, seats, lang)
-        assert len(present._MESSAGES) == remembered
+        assert len(present._memo(lang, seats)) == remembered
