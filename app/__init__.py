@@ -22,7 +22,6 @@ def create_app(test_config=None):
     from . import i18n
 
     app.config.from_mapping(
-        LANGUAGES=i18n.LANGUAGES,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS),
     )

@@ -43,22 +43,22 @@ def select_locale() -> Locale:
     no ``force_locale``. Each source is read only if the ones before it said nothing (the WSGI
     environ says which are there: every ``request.`` is a context lookup).
     """
-    config, environ = current_app.config, request.environ
+    environ = request.environ
     api = environ.get("PATH_INFO", "").startswith(API_PREFIX)
-    for choice in _choices(api, environ, config["LANGUAGES"]):
-        if choice in config["LANGUAGES"]:
+    for choice in _choices(api, environ):
+        if choice in LANGUAGES:
             return locale_of(choice)
-    return locale_of(API_DEFAULT_LANGUAGE if api else config["BABEL_DEFAULT_LOCALE"])
+    return locale_of(API_DEFAULT_LANGUAGE if api else current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
-def _choices(api: bool, environ, languages):
+def _choices(api: bool, environ):
     if environ.get("QUERY_STRING"):
         yield request.args.get("lang")
     if not api:  # an API client is a tool: no cookie, and it says what it wants or gets English
         yield (request.view_args or {}).get("lang")
         yield request.cookies.get("lang")
     if environ.get("HTTP_ACCEPT_LANGUAGE"):
-        yield browser_language(languages)
+        yield browser_language(LANGUAGES)
 
 
 def request_language() -> str:

@@ -64,7 +64,8 @@ def csrf_token() -> str:
 
 
 def _check_csrf() -> None:
-    if request.method != "POST" or request.path.startswith("/api/"):
+    req = request._get_current_object()  # one context lookup for both questions
+    if req.method != "POST" or req.path.startswith("/api/"):
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import current_app, jsonify, request
+from flask import Request, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from .. import wording
@@ -33,10 +33,11 @@ class ApiError(Exception):
 
 def json_object() -> dict[str, Any]:
     """The request's JSON object, else the ApiError that says what is wrong (every API view's body)."""
-    if not request.is_json:
+    req = request._get_current_object()  # one context lookup: each ``request.x`` costs one
+    if not req.is_json:
         raise ApiError("not-json")
     try:  # json.loads, not get_json: one parse, no cached copy
-        body = json.loads(_body())
+        body = json.loads(_body(req))
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
         raise ApiError("malformed-json") from None
     if not isinstance(body, dict):
@@ -44,14 +45,14 @@ def json_object() -> dict[str, Any]:
     return body
 
 
-def _body() -> bytes:
+def _body(req: Request) -> bytes:
     """The request body. A declared length within the limit is read straight from wsgi.input, as
     PEP 3333 has it (werkzeug's stream wrapper cost more than parsing a move); anything else, a
     chunked or too large body, goes through werkzeug, which reads it or answers 413."""
-    length, environ = request.content_length, request.environ
+    length = req.content_length
     if length is not None and length <= current_app.config["MAX_CONTENT_LENGTH"]:
-        return environ["wsgi.input"].read(length)
-    return request.get_data(cache=False)
+        return req.environ["wsgi.input"].read(length)
+    return req.get_data(cache=False)
 
 
 def error_response(code: str, status: int, extra: dict[str, Any] | None = None, **params: Any):
