@@ -111,8 +111,15 @@ class RuleSet:
     def from_dict(options: dict[str, Any]) -> RuleSet:
         """The rule set ``to_dict`` wrote. Rule sets are frozen, so one is made per distinct set
         and shared: a game read back from storage holds two, and checking one costs more than
-        reading the rest of the round."""
-        return _rule_set(tuple(options.items()))
+        reading the rest of the round. The set read last is tried first, as a dict comparison: a
+        game's two copies are one set, and so are most games, and the cache's key (a tuple of the
+        items, hashed and compared) costs three times as much."""
+        global _last_read
+        last = _last_read  # read once: another thread may replace it
+        if options == last._options:
+            return last
+        _last_read = _rule_set(tuple(options.items()))
+        return _last_read
 
     def house_rules(self) -> list[Rule]:
         """The house rules this set switches on (the pages and the table mark them)."""
@@ -134,6 +141,7 @@ PRESETS: dict[str, RuleSet] = {
     "guide-short": RuleSet(dealer="random", first_wild="redraw", challenge=False,
                            scoring="tally-lowest"),
 }
+_last_read: RuleSet = PRESETS["official"]  # RuleSet.from_dict's last answer
 
 
 def ruleset(spec: str | dict[str, Any] | RuleSet | None = None) -> RuleSet:

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from app.engine import COPIES, DECK, FACES, Action, Card, Color, Game, Kind, Move, card
+from app.engine import COPIES, DECK, FACES, OPTIONS, PRESETS, Action, Card, Color, Game, Kind, Move, RuleSet, card, ruleset
 
 RULE_SETS = [
     "official", "guide-long", "guide-short",
@@ -62,3 +62,13 @@ def test_engine__every_way_of_making_a_card_gives_the_one_instance():
     assert Move.from_dict({"seat": 0, "action": "play", "card": "r5"}).card is red5
     assert all(FACES[face.notation] is face for face in [*DECK, *COPIES])
     assert red5 != card("R6") and red5 == card(" r5 ") and hash(red5) == hash(card("R5"))
+
+
+def test_engine__rule_sets_read_back_alternately_are_each_their_own():
+    # RuleSet.from_dict answers the set it read last when the dicts are equal: each must still
+    # read back as itself, whatever was read before it.
+    sets = [PRESETS["official"], PRESETS["guide-long"], ruleset({"preset": "guide-short", "stacking": True})]
+    for rules in [*sets, *reversed(sets), *sets, sets[0]]:
+        read = RuleSet.from_dict(rules.to_dict())
+        assert read == rules and read.to_dict() == rules.to_dict()
+        assert list(read.to_dict()) == list(OPTIONS)
