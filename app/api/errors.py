@@ -33,7 +33,7 @@ class ApiError(Exception):
 
 def json_object() -> dict[str, Any]:
     """The request's JSON object, else the ApiError that says what is wrong (every API view's body)."""
-    req = request._get_current_object()  # one context lookup: each ``request.x`` costs one
+    req = request._get_current_object()  # one context lookup: each ``request.x`` makes one (~9k instructions)
     if not req.is_json:
         raise ApiError("not-json")
     try:  # json.loads, not get_json: one parse, no cached copy
@@ -50,7 +50,7 @@ def _body(req: Request) -> bytes:
     PEP 3333 has it (werkzeug's stream wrapper cost more than parsing a move); anything else, a
     chunked or too large body, goes through werkzeug, which reads it or answers 413."""
     length = req.content_length
-    if length is not None and length <= current_app.config["MAX_CONTENT_LENGTH"]:
+    if length is not None and length <= current_app._get_current_object().config["MAX_CONTENT_LENGTH"]:
         return req.environ["wsgi.input"].read(length)
     return req.get_data(cache=False)
 

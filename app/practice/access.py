@@ -45,10 +45,11 @@ class OptionError(GameError):
 
 def store() -> Store:
     """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says."""
-    found = current_app.extensions.get("practice_store")
+    app = current_app._get_current_object()  # one context lookup, not one per attribute
+    found = app.extensions.get("practice_store")
     if found is None:
-        path = current_app.config.get("PRACTICE_DATABASE") or Path(current_app.instance_path) / "practice.sqlite3"
-        found = current_app.extensions["practice_store"] = Store(Path(path))
+        path = app.config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
+        found = app.extensions["practice_store"] = Store(Path(path))
     return found
 
 
@@ -58,7 +59,7 @@ def owner_token(create: bool = False) -> str | None:
     Read straight from the Cookie header: a token is URL-safe base64, so there is no quoting to
     undo, and parsing every cookie into a MultiDict cost more than the rest of the owner check.
     """
-    found = _OWNER_IN_HEADER.search(request.environ.get("HTTP_COOKIE", ""))
+    found = _OWNER_IN_HEADER.search(request._get_current_object().environ.get("HTTP_COOKIE", ""))
     token = found[1] if found else g.get("new_owner_token")
     if token is None and create:
         token = g.new_owner_token = new_token()
