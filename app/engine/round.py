@@ -67,8 +67,8 @@ def _plays(seat: int, played: Card, seven_zero_players: int) -> tuple[Move, ...]
 
 @cache
 def _matching_faces(top: Card, color: Color | None, wild_draw_four: bool) -> frozenset[Card]:
-    """The faces ``_match`` accepts on ``top`` with ``color`` to match: a Wild, the Wild Draw Four
-    if ``wild_draw_four`` (it depends on the hand), else a match by colour, number or symbol. One
+    """The faces ``_check_play`` matches on ``top`` with ``color`` to match: a Wild, the Wild Draw
+    Four if ``wild_draw_four`` (it depends on the hand), else a match by colour, number or symbol. One
     table per (top, colour, Wild Draw Four or not) turns matching a hand into set lookups, for
     ``legal_moves`` and every draw."""
     return frozenset(c for c in FACES.values() if c.kind is Kind.WILD or (
@@ -219,18 +219,17 @@ class RoundState:
         return _illegal(rule, case="nothing-pending", action=move.action.value)
 
     def _check_play(self, move: Move) -> Verdict:
-        played, hand = move.card, self.hands[move.seat]
+        """A card from the hand, completed (a wild's colour, a 7's target under 7-0), then the
+        matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``): one method, as every play
+        the table applies is checked here."""
+        played, hand, named = move.card, self.hands[move.seat], move.color
         assert played is not None
         if played not in hand:
             return _illegal(Rule.MOVE_NOT_IN_HAND, card=played.notation)
-        if played.is_wild and move.color is None:
+        if played.is_wild and named is None:
             return _illegal(Rule.WILD_ANY_TIME, case="color-needed", card=played.notation)
         if self.rules.seven_zero and played.number == 7 and move.target in (None, move.seat):
             return _illegal(Rule.SEVEN_ZERO, case="target-needed", card=played.notation)
-        return self._match(played, hand, move.color)
-
-    def _match(self, played: Card, hand: list[Card], named: Color | None) -> Verdict:
-        """The matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``) for a card in ``hand``."""
         color, top, kind = self.color, self.discard[-1], played.kind
         facts = {"card": played.notation, "top": top.notation, "color": color and color._value_}
         if kind is Kind.WILD:
@@ -364,7 +363,7 @@ class RoundState:
 
     def _legal_plays(self, seat: int) -> list[Move]:
         """The actor's plays that ``check`` accepts, in hand order: the matching rules decide
-        (``_playable_faces``) with nothing pending, and after a draw for the drawn card only; a card
+        (``playable_faces``) with nothing pending, and after a draw for the drawn card only; a card
         stacked on a penalty goes through ``check``; other pending decisions take no card."""
         pending = self.pending
         if pending is not None and (pending.kind == "color" or pending.kind == "challenge" and not self.rules.stacking):
@@ -372,10 +371,10 @@ class RoundState:
         held = self.hands[seat]
         seven_zero = len(self.hands) if self.rules.seven_zero else 0
         if pending is None:  # each face once, in hand order
-            faces = self._playable_faces(held)
+            faces = self.playable_faces(seat)
             cards = dict.fromkeys([c for c in held if c in faces])
         elif pending.kind == "drawn":
-            cards = [pending.card] if pending.card in held and pending.card in self._playable_faces(held) else []
+            cards = [pending.card] if pending.card in held and pending.card in self.playable_faces(seat) else []
         else:  # stacking on a penalty card
             cards = [c for c in dict.fromkeys(held) if pending.card is not None and c.kind is pending.card.kind]
             return [m for c in cards for m in _plays(seat, c, seven_zero) if self.check(m).legal]
@@ -383,19 +382,15 @@ class RoundState:
 
     def playable(self, seat: int, candidate: Card) -> bool:
         """Could ``seat`` play ``candidate`` on the current top, were it in the hand?"""
-        return candidate in self._playable_faces(self.hands[seat])
+        return candidate in self.playable_faces(seat)
 
     def playable_faces(self, seat: int) -> frozenset[Card]:
-        """Every face ``playable`` accepts for ``seat`` now: for a caller asking about several cards."""
-        return self._playable_faces(self.hands[seat])
-
-    def _playable_faces(self, hand: list[Card]) -> frozenset[Card]:
-        """The faces ``_match`` accepts from a player holding ``hand``, without building the
-        verdicts: a Wild Draw Four only if no card in ``hand`` has the colour (or a bluff may be
-        challenged)."""
+        """Every face ``playable`` accepts for ``seat`` now (for a caller asking about several
+        cards), without building the verdicts: a Wild Draw Four only if no card in the hand has the
+        colour (or a bluff may be challenged)."""
         color = self.color  # the top card read from the discards: ``top`` is a property, a Python call
         return _matching_faces(self.discard[-1], color,
-                               self.rules.challenge or all(h.color is not color for h in hand))
+                               self.rules.challenge or all(h.color is not color for h in self.hands[seat]))
 
     # --- applying ------------------------------------------------------------------------
 
@@ -426,7 +421,13 @@ class RoundState:
         hand.remove(played)
         self.discard.append(played)
         self.pending = None
-        events.append(self._play_event(seat, played, verdict))
+        # The public record of the play, inline (a method call per play): a Wild Draw Four bluff
+        # stays secret until challenged.
+        if played.kind is Kind.WILD_DRAW_FOUR and verdict.rule is not Rule.STACKING:
+            public = {k: v for k, v in verdict.params.items() if k not in ("case", "held")}
+            events.append(Event("play", Rule.WILD_DRAW_FOUR_EFFECT, {**public, "seat": seat}))
+        else:
+            events.append(Event("play", verdict.rule, {**verdict.params, "seat": seat}))
         if played.is_wild:
             self.color = move.color
             events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": self.color._value_}))
@@ -445,14 +446,6 @@ class RoundState:
             self._end_round(seat, played, stacked, events)
             return
         self._effect(seat, played, stacked, move, verdict, events)
-
-    @staticmethod
-    def _play_event(seat: int, played: Card, verdict: Verdict) -> Event:
-        """The public record of a play: a Wild Draw Four bluff stays secret until challenged."""
-        if played.kind is Kind.WILD_DRAW_FOUR and verdict.rule is not Rule.STACKING:
-            public = {k: v for k, v in verdict.params.items() if k not in ("case", "held")}
-            return Event("play", Rule.WILD_DRAW_FOUR_EFFECT, {**public, "seat": seat})
-        return Event("play", verdict.rule, {**verdict.params, "seat": seat})
 
     def _effect(self, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
                 events: list[Event]) -> None:
@@ -518,7 +511,7 @@ class RoundState:
         seat, rule = move.seat, verdict.rule
         count = 1 if rule is Rule.DRAW_ONE else len(self.draw_pile) + len(self.discard) - 1
         drawn = self.draw_cards(seat, count, rule, events, stop_when_playable=count > 1)  # one card: stop anyway
-        if drawn and drawn[-1] in self._playable_faces(self.hands[seat]):  # self.playable, one call less
+        if drawn and drawn[-1] in self.playable_faces(seat):  # self.playable, one call less
             self.pending = Pending("drawn", seat, drawn[-1])
             return
         events.append(Event("pass", rule, {"seat": seat}))
