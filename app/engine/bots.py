@@ -95,7 +95,9 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     """The best legal play among ``options``: plain cards first, wilds kept for when nothing else goes."""
     hand = state.hands[seat]
     faces = state.playable_faces(seat)  # the same for every option: found once
-    playable = [c for c in dict.fromkeys(options) if c in faces]
+    # Both copies of a face may be listed: not worth removing (dict.fromkeys cost more than the
+    # rest of most decisions), as the same face is chosen either way.
+    playable = [c for c in options if c in faces]
     if not playable:
         return None
     if len(playable) == 1:  # nothing to weigh; the favourite colour only matters for a wild
