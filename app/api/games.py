@@ -46,9 +46,11 @@ def move(game_id: str):
     try:
         access.check_version(record, body.get("version"))
         steps = play(practice, body.get("move"))
-        # The answer is made before the save: once saved, the game is kept in memory for the
-        # next move, which may change it while this answer would still be reading it.
-        results, shown = _results(practice, steps), view(practice)
+        # What the answer reads of the game is read before the save: once saved, the game is
+        # kept in memory for the next move, which may change it. The results are words added
+        # to the steps, once they are stored.
+        lang = request_language()
+        seats, shown = present.names(practice.round.players, lang), view(practice)
         record = access.save(record, practice, steps)
     except GameError:  # only "stale-version" is raised here (the version check or the save)
         raise _stale(game_id) from None
@@ -62,7 +64,7 @@ def move(game_id: str):
         refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
         raise ApiError("illegal-move", 422, extra={
             **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
-    return {"results": results, "version": record.version, "view": shown}
+    return {"results": present.results(steps, seats, lang), "version": record.version, "view": shown}
 
 
 def _load(game_id: str, version=None):

@@ -67,11 +67,14 @@ def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None 
 
 
 def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str) -> list[dict[str, Any]]:
-    """Each step with, for every event, its sentence and the link to its rule (the JSON API's
-    "results"): made for every move, the bots' replies included."""
+    """The JSON API's "results": ``steps`` with the sentence and the rule's link added to every
+    event, in place. Made for every move, the bots' replies included, from steps that are this
+    answer's own and already stored, so copying them would only cost."""
     memo = _memo(language, seats)
-    return [{**step, "events": [{**event, **_worded(event, memo, seats, language)}
-                                for event in step["events"]]} for step in steps]
+    for step in steps:
+        for event in step["events"]:
+            event.update(_worded(event, memo, seats, language))
+    return steps
 
 
 def _memo(language: str, seats: tuple[str, ...]) -> dict[bytes, dict[str, str]]:
