@@ -65,4 +65,5 @@ class CompactJSONProvider(DefaultJSONProvider):
 
     def response(self, *args: Any, **kwargs: Any):
         body = dumps_bytes(self._prepare_response_obj(args, kwargs), self.default)
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
+        # The full Content-Type given (JSON takes no charset), so werkzeug need not work it out.
+        return self._app.response_class(body + b"\n", content_type=self.mimetype)
