@@ -607,15 +607,17 @@ class RoundState:
 
     def public(self, seat: int | None = None) -> dict[str, Any]:
         """The state as the check API shows it: full hands, but only the draw pile's size (with
-        ``seat``, only that seat's hand in full and the others' as counts)."""
+        ``seat``, only that seat's hand in full and the others' as counts). Every practice answer
+        shows it: ``top`` and ``round_over`` are read as what they are, not through their properties
+        (each a Python call)."""
         pending = self.pending and {"kind": self.pending.kind, "seat": self.pending.seat}
         hands = [[c.notation for c in hand] if seat is None or s == seat else len(hand)
                  for s, hand in enumerate(self.hands)]
         return {
             "turn": self.turn, "direction": self.direction, "color": self.color and self.color._value_,
-            "top": self.top.notation, "hands": hands,
+            "top": self.discard[-1].notation, "hands": hands,
             "draw_pile_size": len(self.draw_pile), "discard_size": len(self.discard),
-            "pending": pending, "uno": list(self.uno_said), "round_over": self.round_over,
+            "pending": pending, "uno": list(self.uno_said), "round_over": self.winner is not None,
             "winner": self.winner, "round_points": self.round_points(),
         }
 

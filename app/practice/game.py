@@ -219,16 +219,18 @@ def view(practice: Practice) -> dict[str, Any]:
     """The check API's state names as seat 0 sees them, plus the game's totals.
 
     Others' hands are counts; their cards appear (as ``revealed``) only once the round is over.
+    Properties are read once or not at all (each a Python call): this is every practice answer.
     """
-    state, game = practice.round, practice.game
+    game = practice.game
+    state, over = game.round, game.game_over
     shown = state.view(HUMAN)
     shown.update({
-        "scores": list(game.scores), "game_over": game.game_over, "game_winner": game.winner,
+        "scores": list(game.scores), "game_over": over, "game_winner": game.winner if over else None,
         "round": game.number, "target": game.rules.target, "exposed": state.exposed,
-        "players": state.players, "rules": game.rules.to_dict(), "level": practice.level,
+        "players": len(state.hands), "rules": game.rules.to_dict(), "level": practice.level,
         "hints": practice.hints,
     })
-    if state.round_over:
+    if shown["round_over"]:
         shown["revealed"] = [[c.notation for c in hand] for hand in state.hands]
     return shown
 
