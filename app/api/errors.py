@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Request, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.wsgi import get_content_length
 
 from .. import wording
 from . import bp
@@ -49,7 +50,7 @@ def _body(req: Request) -> bytes:
     """The request body. A declared length within the limit is read straight from wsgi.input, as
     PEP 3333 has it (werkzeug's stream wrapper cost more than parsing a move); anything else, a
     chunked or too large body, goes through werkzeug, which reads it or answers 413."""
-    length = req.content_length
+    length = get_content_length(req.environ)  # as req.content_length, without building its headers
     if length is not None and length <= current_app._get_current_object().config["MAX_CONTENT_LENGTH"]:
         return req.environ["wsgi.input"].read(length)
     return req.get_data(cache=False)
