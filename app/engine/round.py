@@ -22,7 +22,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
-from .cards import COLORS, FACES, Card, Color, Kind, card, hand_points
+from .cards import COLORS, FACES, Card, Color, Kind, card, hand_points, shuffle
 from .moves import Action, Move
 from .rules import Rule, RuleSet, ruleset
 from .verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
@@ -597,7 +597,7 @@ class RoundState:
             return False
         pile = self.discard[:-1]
         del self.discard[:-1]
-        random.Random(f"{self.seed}:reshuffle:{self.reshuffles}").shuffle(pile)
+        shuffle(pile, random.Random(f"{self.seed}:reshuffle:{self.reshuffles}"))
         self.reshuffles += 1
         self.draw_pile = pile + self.draw_pile
         events.append(Event("reshuffle", Rule.DRAW_RESHUFFLE, {"count": len(pile)}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import COPIES, DECK, Card, Kind
+from .cards import COPIES, DECK, Card, Kind, shuffle
 from .rules import Rule, RuleSet
 from .round import HAND_SIZE, Pending, RoundState
 from .verdict import Event
@@ -20,7 +20,7 @@ FIRST_CARD_RULES = {
 def shuffled_deck(seed: int | str) -> list[Card]:
     """The 108 cards in an order fixed by ``seed``, top first."""
     deck = list(DECK)
-    random.Random(f"{seed}:deck").shuffle(deck)
+    shuffle(deck, random.Random(f"{seed}:deck"))
     return deck
 
 
@@ -28,7 +28,7 @@ def rest_of_deck(used: list[Card], seed: int | str) -> list[Card]:
     """The deck less the cards ``used``, shuffled by ``seed``, top first."""
     left = Counter(COPIES) - Counter(used)
     rest = [face for face, copies in left.items() for _ in range(copies)]
-    random.Random(f"{seed}:rest").shuffle(rest)
+    shuffle(rest, random.Random(f"{seed}:rest"))
     return rest
 
 
@@ -43,7 +43,7 @@ def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, l
     contenders = list(range(players))
     while len(contenders) > 1:
         deck = list(DECK)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         drawn = dict(zip(contenders, deck))
         best = max(c.number or 0 for c in drawn.values())
         events.append(Event("dealer-draw", Rule.SETUP_DEALER,

@@ -16,6 +16,7 @@ import random
 import pytest
 
 from app.engine import COPIES, DECK, FACES, OPTIONS, PRESETS, Action, Card, Color, Game, Kind, Move, RuleSet, card, ruleset
+from app.engine.cards import shuffle
 
 RULE_SETS = [
     "official", "guide-long", "guide-short",
@@ -72,3 +73,14 @@ def test_engine__rule_sets_read_back_alternately_are_each_their_own():
         read = RuleSet.from_dict(rules.to_dict())
         assert read == rules and read.to_dict() == rules.to_dict()
         assert list(read.to_dict()) == list(OPTIONS)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 64, 65, 107, 108])
+def test_engine__shuffle_gives_the_standard_order(size):
+    # Seeded games replay only if cards.shuffle orders a pile exactly as random.Random.shuffle.
+    for seed in ["2024:1:deck", "x:reshuffle:3", 0, 12345]:
+        pile, expected = list(DECK[:size]), list(DECK[:size])
+        standard, rng = random.Random(seed), random.Random(seed)
+        standard.shuffle(expected)
+        shuffle(pile, rng)
+        assert pile == expected and rng.getstate() == standard.getstate()  # the same draws, too
