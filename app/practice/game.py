@@ -108,7 +108,7 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
     else:
         move = Move.from_dict({**data, "seat": HUMAN})
         _apply(practice, move, steps)
-        if practice.round.exposed == HUMAN:
+        if practice.game.round.exposed == HUMAN:  # not the ``round`` property: a Python call
             _bots_catch(practice, rng, steps)
         _run_bots(practice, rng, steps)
     _log(practice, steps)
@@ -175,9 +175,17 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
 
 def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dict[str, Any]:
     """One move and its events as the learner may see them (a deal or a new round has no move)."""
-    seat = move.seat if move else None
-    return {"seat": seat, "move": move and move.to_dict(),
-            "rule": verdict and _shown_rule(verdict, seat),
+    seat = rule = None
+    if move is not None:
+        assert verdict is not None  # a move always comes with its verdict
+        seat, params = move.seat, verdict.params
+        # The rule as shown_event shows the play event (inline: this runs for every move): another
+        # seat's Wild Draw Four is worded as the restriction, never betraying a bluff.
+        if params.get("card") == "WD4" and params.get("seat", seat) != HUMAN:
+            rule = _RESTRICTION_ID
+        else:
+            rule = verdict.rule._value_  # Enum's ``value`` property, without its Python-level call
+    return {"seat": seat, "move": move and move.to_dict(), "rule": rule,
             "events": [shown_event(event, seat) for event in events]}
 
 
@@ -191,22 +199,13 @@ def shown_event(event: Event, mover: int | None) -> dict[str, Any]:
         if params.pop("private_to") != HUMAN:
             params.pop("cards", None)
     kind = event.kind
-    if params.get("card") != "WD4" or kind != "play" or params.get("seat", mover) == HUMAN:
+    if kind != "play" or params.get("card") != "WD4" or params.get("seat", mover) == HUMAN:
         return {"kind": kind, "rule": event.rule._value_, "params": params}
     return {"kind": kind, "rule": _RESTRICTION_ID,
             "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
 
 
 _RESTRICTION_ID = Rule.WILD_DRAW_FOUR_RESTRICTION.value
-
-
-def _shown_rule(verdict: Verdict, mover: int | None) -> str:
-    """The rule id of ``verdict`` as ``shown_event`` shows it for a play event with its params: another
-    seat's Wild Draw Four is worded as the restriction, never betraying a bluff."""
-    params = verdict.params
-    if params.get("card") == "WD4" and params.get("seat", mover) != HUMAN:
-        return _RESTRICTION_ID
-    return verdict.rule._value_  # Enum's ``value`` property, without its Python-level call
 
 
 def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
