@@ -14,12 +14,11 @@ Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=Fals
 
 from __future__ import annotations
 
-from functools import cache
 from types import SimpleNamespace
 from typing import Protocol
 
 from .cards import Card, Color, Kind
-from .moves import Action, Move
+from .moves import Action, Move, make_move
 from .round import RoundState
 
 # As in round.py: ``Kind.SKIP`` on an enum class goes through EnumType.__getattr__ in Python 3.11,
@@ -30,11 +29,6 @@ LEVELS = ("easy", "normal")
 ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player about to go out
 FORGET_UNO = {"easy": 0.5, "normal": 0.0}
 MISS_CATCH = {"easy": 0.5, "normal": 0.0}
-
-# Moves are immutable values, and bots make the same few over and over (a seat, a card, a colour):
-# each is made once and shared, as legal_moves's are. A cache lookup costs a seventh of making a
-# move (its six slots), and the calls are positional, as keywords would make the cache's key dearer.
-_move = cache(Move)
 
 
 class Dice(Protocol):
@@ -69,7 +63,7 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
     """The move the bot in ``seat`` makes when play waits for it (``seat`` is the actor)."""
     hand, pending = state.hands[seat], state.pending
     if pending is None:  # most decisions: nothing pending, play or draw
-        return _play(state, seat, hand, level, rng) or _move(seat, Action.DRAW)
+        return _play(state, seat, hand, level, rng) or make_move(seat, Action.DRAW)
     kind = pending.kind
     if kind == "color":
         return Move(seat, Action.COLOR, color=strongest_color(hand))
@@ -77,8 +71,8 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
         return _answer_penalty(state, seat, rng)
     if kind == "drawn":
         move = _play(state, seat, [pending.card], level, rng)
-        return move or _move(seat, Action.PASS)
-    return _play(state, seat, hand, level, rng) or _move(seat, Action.DRAW)
+        return move or make_move(seat, Action.PASS)
+    return _play(state, seat, hand, level, rng) or make_move(seat, Action.DRAW)
 
 
 def _answer_penalty(state: RoundState, seat: int, rng: Dice) -> Move:
@@ -128,4 +122,4 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     # Legal by construction, so not checked again (the table's apply checks it anyway): the card is
     # in the hand (or is the card just drawn) and among the faces the matching rules accept, a wild
     # names a colour, a 7 under 7-0 names another seat. The property tests apply every bot move.
-    return _move(seat, Action.PLAY, choice, color, calls, target)  # color, uno, target
+    return make_move(seat, Action.PLAY, choice, color, calls, target)  # color, uno, target
