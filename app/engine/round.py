@@ -207,7 +207,7 @@ class RoundState:
         if action is Action.PLAY:
             return self._check_play(move)
         if action is Action.DRAW:
-            return _legal(self._draw_rule(), seat=seat)
+            return Verdict(True, self._draw_rule(), {"seat": seat})  # not _legal: its keywords cost a call
         return self._nothing_pending(move)
 
     def _draw_rule(self) -> Rule:
@@ -575,12 +575,15 @@ class RoundState:
               stop_when_playable: bool = False) -> list[Card]:
         """``seat`` draws up to ``count`` cards, reshuffling the discards when the pile runs out."""
         drawn: list[Card] = []
+        names: list[str] = []  # the event's notations, listed as drawn: a comprehension costs more
         hand = self.hands[seat]
         while len(drawn) < count:
             if not self.draw_pile and not self._reshuffle(events):
                 break
-            drawn.append(self.draw_pile.pop())
-            if stop_when_playable and self.playable(seat, drawn[-1]):
+            face = self.draw_pile.pop()
+            drawn.append(face)
+            names.append(face.notation)
+            if stop_when_playable and self.playable(seat, face):
                 break
         hand.extend(drawn)
         if len(hand) != 1:
@@ -588,7 +591,7 @@ class RoundState:
         if self.exposed == seat:
             self.exposed = None
         events.append(Event("draw", rule, {"seat": seat, "count": len(drawn),
-                                           "cards": [c.notation for c in drawn], "private_to": seat}))
+                                           "cards": names, "private_to": seat}))
         return drawn
 
     def _reshuffle(self, events: list[Event]) -> bool:
