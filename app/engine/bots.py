@@ -96,8 +96,12 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     hand = state.hands[seat]
     faces = state.playable_faces(seat)  # the same for every option: found once
     # Both copies of a face may be listed: not worth removing (dict.fromkeys cost more than the
-    # rest of most decisions), as the same face is chosen either way.
-    playable = [c for c in options if c in faces]
+    # rest of most decisions), as the same face is chosen either way. A loop, not a comprehension:
+    # in Python 3.11 that is a function made and called, costing more than a hand's loop.
+    playable = []
+    for c in options:
+        if c in faces:
+            playable.append(c)
     if not playable:
         return None
     if len(playable) == 1:  # nothing to weigh; the favourite colour only matters for a wild
