@@ -98,7 +98,7 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     # Both copies of a face may be listed: not worth removing (dict.fromkeys cost more than the
     # rest of most decisions), as the same face is chosen either way. A loop, not a comprehension:
     # in Python 3.11 that is a function made and called, costing more than a hand's loop.
-    playable = []
+    playable: list[Card] = []
     for c in options:
         if c in faces:
             playable.append(c)
