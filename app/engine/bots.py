@@ -110,12 +110,14 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     else:
         attacking = len(state.hands[state.next_seat(seat)]) <= 2  # the next player is close to going out
         favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
-
-        def preference(c: Card) -> tuple[bool, bool, int, bool, int]:
+        # The first card ranked least: plain before wild, attacks first when attacking, then the
+        # favourite colour, then the most points. A loop, as min(key=...) calls Python per card.
+        choice, best = playable[0], None  # best: the least rank so far
+        for c in playable:
             attack = attacking and c.kind in ATTACKS
-            return (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
-
-        choice = min(playable, key=preference)
+            rank = (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
+            if best is None or rank < best:
+                choice, best = c, rank
     # A wild names the strongest colour of the hand left after it, and a wild weighs nothing there.
     color = favourite if choice.is_wild else None
     target = None
