@@ -85,14 +85,16 @@ def new_token() -> str:
 
 
 class Store:
-    """One SQLite file; a connection per thread (sqlite3 connections must not be shared), each
-    with its own handle on the writers' lock file beside it (see ``_transaction``)."""
+    """One SQLite file; a connection per thread (sqlite3 connections must not be shared), and
+    the writers' lock file beside it (see ``_transaction``)."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
         self.lock_path = self.path.with_name(self.path.name + ".lock")
         self._local = threading.local()
         self._last_cleanup = 0.0
+        self._threads = threading.Lock()  # this process's writers take turns here first
+        self._lock_file: tuple[int, int] | None = None  # (pid, fd): see _lock
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -107,13 +109,34 @@ class Store:
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
             db.executescript(SCHEMA)
-            self._local.lock = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600) if fcntl else None
             self._local.db = db
         return db
 
     def _write(self) -> _transaction:
         """A write transaction on this thread's connection."""
-        return _transaction(self._db(), self._local.lock)
+        return _transaction(self._db(), self)
+
+    def _lock(self) -> None:
+        """Take the writers' turn: among this process's threads, then among processes (an flock
+        belongs to an open file, so each process opens the lock file once, a forked one again)."""
+        self._threads.acquire()
+        if fcntl is None:
+            return
+        try:
+            pid = os.getpid()
+            if self._lock_file is None or self._lock_file[0] != pid:
+                self._lock_file = pid, os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            fcntl.flock(self._lock_file[1], fcntl.LOCK_EX)
+        except BaseException:
+            self._threads.release()
+            raise
+
+    def _unlock(self) -> None:
+        try:
+            if fcntl is not None:
+                fcntl.flock(self._lock_file[1], fcntl.LOCK_UN)
+        finally:
+            self._threads.release()
 
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = ()) -> Record:
@@ -192,31 +215,27 @@ class _transaction:
     BEGIN IMMEDIATE takes SQLite's write lock at once, so a transaction never fails half-way on
     a lock another process holds. But SQLite waits for that lock by sleeping and trying again,
     a millisecond at first, far longer than a save holds it: in one bench run with two server
-    workers, 443 of 5706 saves slept so. So writers first queue on an flock of the lock file,
-    which the kernel hands to the next one the moment it is released. The busy timeout still
+    workers, 443 of 5706 saves slept so. So writers first queue (``Store._lock``) on a lock of
+    the process's and on an flock of the lock file, which the kernel hands to the next one the
+    moment it is released. The busy timeout still
     bounds the wait for any other writer (the sqlite3 shell, say), so the flock is held for a
     bounded time too. (A class, not a generator: it opens every move's save.)"""
 
-    __slots__ = ("db", "lock")
+    __slots__ = ("db", "store")
 
-    def __init__(self, db: sqlite3.Connection, lock: int | None):
-        self.db, self.lock = db, lock
+    def __init__(self, db: sqlite3.Connection, store: Store):
+        self.db, self.store = db, store
 
     def __enter__(self) -> None:
-        if self.lock is not None:
-            fcntl.flock(self.lock, fcntl.LOCK_EX)
+        self.store._lock()
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except BaseException:
-            self._unlock()
+            self.store._unlock()
             raise
 
     def __exit__(self, kind, error, traceback) -> None:
         try:
             self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
         finally:
-            self._unlock()
-
-    def _unlock(self) -> None:
-        if self.lock is not None:
-            fcntl.flock(self.lock, fcntl.LOCK_UN)
+            self.store._unlock()

@@ -1,6 +1,7 @@
 """The practice store: SQLite in WAL mode, compare-and-set saves, owner tokens, cleanup."""
 import os
 import sqlite3
+import threading
 import time
 
 import pytest
@@ -124,3 +125,32 @@ def test_writers_queue_on_the_lock_file_and_always_let_go(tmp_path):
     assert store.save(record, {"n": 3}, False) is None  # refused: stale version
     assert free() and store.load(record.id).state == {"n": 2}
     os.close(other)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in /proc")
+def test_threads_share_one_handle_on_the_lock_file(tmp_path):
+    """A connection per thread, but one open lock file per process: a threaded server starts a
+    thread per request, and a handle per thread would never be closed."""
+    store = Store(tmp_path / "g.sqlite3")
+    record = store.create(new_token(), {"n": 0})
+    saved = []
+
+    def save(n):
+        saved.append(store.save(store.load(record.id), {"n": n}, False, [{"step": n}], first=n))
+
+    threads = [threading.Thread(target=save, args=(n,)) for n in range(1, 21)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    applied = [s for s in saved if s is not None]
+    assert applied and store.load(record.id).version == 1 + len(applied)  # each save on the version it read
+    handles = [fd for fd in os.listdir("/proc/self/fd") if _target(fd) == str(store.lock_path)]
+    assert len(handles) == 1
+
+
+def _target(fd: str) -> str:
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return ""
