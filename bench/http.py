@@ -37,6 +37,11 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 SEED = 2024
 WARMUP_MOVES = 30
+# A bench game ends when someone reaches the rules' highest target (100,000 points): about 38,000
+# moves with 3 bots. A move phase plays at most about a thousand moves a second per game, from a
+# new game each time, so it is kept well short of a game, in which every move after the end would
+# be refused.
+MAX_SECONDS = 20
 
 
 def free_port() -> int:
@@ -79,9 +84,10 @@ def next_move(view: dict) -> dict:
     return {"action": "draw"}
 
 
-def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int, dict]]]:
-    """``count`` games with one owner cookie, each played a little so the table has a log."""
-    cookie, games = None, []
+def start_games(port: int, count: int, cookie: str | None = None) -> tuple[str, list[tuple[str, int, dict]]]:
+    """``count`` games with one owner cookie (made by the first unless given), each played a
+    little so the table has a log. The seeds are always the same, so every set deals the same."""
+    games = []
     for n in range(count):
         status, set_cookie, data = request(port, "POST", "/api/v1/games", {
             "rules": {"preset": "official", "target": 100_000}, "bots": 3, "level": "easy", "seed": SEED + n},
@@ -98,14 +104,6 @@ def start_games(port: int, count: int) -> tuple[str, list[tuple[str, int, dict]]
             version, view = answer["version"], answer["view"]
         games.append((game_id, version, next_move(view)))
     return cookie, games
-
-
-def _current(port: int, game_id: str, cookie: str) -> tuple[str, int, dict]:
-    """The game as it stands: its version and the move to make on it."""
-    status, _, data = request(port, "GET", f"/api/v1/games/{game_id}", cookie=cookie)
-    assert status == 200, data
-    answer = json.loads(data)
-    return game_id, answer["version"], next_move(answer["view"])
 
 
 def _games_env(games: list[tuple[str, int, dict]]) -> dict[str, str]:
@@ -136,12 +134,12 @@ def _ms(value: str) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=int, default=5, help="duration of each measurement (max 60)")
+    parser.add_argument("--seconds", type=int, default=5, help=f"duration of each measurement (max {MAX_SECONDS})")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
     parser.add_argument("--connections", type=int, default=2, help="wrk threads = connections")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median reported, max 9)")
     args = parser.parse_args()
-    args.seconds = max(1, min(args.seconds, 60))
+    args.seconds = max(1, min(args.seconds, MAX_SECONDS))
     args.rounds = max(1, min(args.rounds, 9))
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")
     if not gunicorn or not shutil.which("wrk"):
@@ -172,10 +170,10 @@ def main() -> int:
             rounds: dict[str, list[dict]] = {name: [] for name in targets}
             for _ in range(args.rounds):
                 for name, (url, script) in targets.items():
+                    if script:  # every move phase plays new games, dealt as the first (see MAX_SECONDS)
+                        games = start_games(port, args.connections, cookie)[1]
                     rounds[name].append(wrk(url, args.seconds, args.connections, cookie, script,
                                             _games_env(games)))
-                    if script:  # the games moved on: the next round starts from where they are
-                        games = [_current(port, g, cookie) for g, _, _ in games]
             runs = {name: sorted(results, key=lambda r: r["rps"])[len(results) // 2]
                     for name, results in rounds.items()}
         finally:
@@ -189,8 +187,11 @@ def main() -> int:
         lat = run["latency"]
         print(f"{name:30} {run['rps']:9.1f} {lat.get('50', 0):8.2f} {lat.get('90', 0):8.2f} {lat.get('99', 0):8.2f}"
               f" {run['errors']:8d} {run['rps'] / trivial:6.2f}")
-    move = runs["move (POST .../moves)"]
-    ok = move["rps"] / trivial >= 0.5 and move["errors"] == 0
+    # Each round's own ratio too: the machine's speed drifts from round to round, and this shows how far.
+    moves, trivials = rounds["move (POST .../moves)"], rounds["trivial page (/healthz)"]
+    print("move / trivial in each round:", ", ".join(f"{m['rps'] / t['rps']:.2f}" for m, t in zip(moves, trivials)))
+    refused = sum(m["errors"] for m in moves)  # in any round, not only the median one
+    ok = runs["move (POST .../moves)"]["rps"] / trivial >= 0.5 and refused == 0
     print("target (move >= 0.5 x trivial, no refused move):", "met" if ok else "NOT met")
     return 0 if ok else 1
 
