@@ -5,6 +5,13 @@ writers take turns (see ``_transaction``), and every save is a compare-and-set o
 version, so of two requests made on the same version exactly one is applied and the other is
 told it is stale.
 
+Checkpoints, which copy the write-ahead log back into the database file and sync both to disk,
+run on a thread of each process's own (``Store._checkpoints``). Left to SQLite, one ran inside the
+commit that filled the log (1000 pages, some 280 moves), while that save held the writers' turn:
+that save, and any other worker's, waited 3-10 ms. SQLite's own checkpoint stays, at a longer log
+(AUTOCHECKPOINT_PAGES): when writes never pause long enough for ours to finish the log, it copies
+the little that is left, and the log starts over.
+
 The narration log lives in its own table, appended in the same transaction as the save: a move
 writes only its new steps, not the whole history, as one row (the steps of one request as a JSON
 list, numbered by the first). Logs written one row per step, an object each, read the same.
@@ -13,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import secrets
 import sqlite3
@@ -54,6 +62,8 @@ CLEANUP_EVERY = 3600
 # A save rewrites ``updated`` (and so its index) only when it is this old: the cleanup's clock
 # needs no finer grain, and a move then writes one page fewer.
 TOUCH_EVERY = 600
+CHECKPOINT_EVERY = 100  # commits of a process between two of its checkpoints (about 350 log pages)
+AUTOCHECKPOINT_PAGES = 4000  # SQLite's own checkpoint, in a commit (its default: 1000 pages)
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,8 @@ class Store:
         self._last_cleanup = 0.0
         self._threads = threading.Lock()  # this process's writers take turns here first
         self._lock_file: tuple[int, int] | None = None  # (pid, fd): see _lock
+        self._commits = 0  # since this process's last checkpoint
+        self._checkpointer: tuple[int, threading.Event] | None = None  # (pid, what wakes it)
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -108,6 +120,7 @@ class Store:
             # moves since the last checkpoint. That is fine for practice games, and a move is faster.
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute("PRAGMA foreign_keys = ON")
+            db.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
             db.executescript(SCHEMA)
             self._local.db = db
         return db
@@ -137,6 +150,33 @@ class Store:
                 fcntl.flock(self._lock_file[1], fcntl.LOCK_UN)
         finally:
             self._threads.release()
+
+    def _committed(self) -> None:
+        """Count a commit, and wake the checkpointer every CHECKPOINT_EVERY. Called while holding
+        the writers' turn, so one thread at a time. The thread starts when first needed, and again
+        in a forked process, which has none of its parent's threads."""
+        self._commits += 1
+        if self._commits < CHECKPOINT_EVERY:
+            return
+        self._commits = 0
+        pid = os.getpid()
+        if self._checkpointer is None or self._checkpointer[0] != pid:
+            wanted = threading.Event()
+            threading.Thread(target=self._checkpoints, args=(wanted,), name="practice-checkpoints",
+                             daemon=True).start()
+            self._checkpointer = pid, wanted
+        self._checkpointer[1].set()
+
+    def _checkpoints(self, wanted: threading.Event) -> None:
+        """The checkpointer: PASSIVE, so it never waits for a reader or a writer, nor they for it."""
+        db = self._db()
+        while True:
+            wanted.wait()
+            wanted.clear()
+            try:
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:  # SQLite's own checkpoints still run; the next wake-up tries again
+                logging.getLogger(__name__).exception("checkpoint of %s failed", self.path)
 
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = ()) -> Record:
@@ -237,5 +277,7 @@ class _transaction:
     def __exit__(self, kind, error, traceback) -> None:
         try:
             self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+            if kind is None:
+                self.store._committed()
         finally:
             self.store._unlock()

@@ -3,9 +3,11 @@ import os
 import sqlite3
 import threading
 import time
+import warnings
 
 import pytest
 
+from app.practice import store as store_module
 from app.practice.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, Store, new_token
 
 
@@ -125,6 +127,65 @@ def test_writers_queue_on_the_lock_file_and_always_let_go(tmp_path):
     assert store.save(record, {"n": 3}, False) is None  # refused: stale version
     assert free() and store.load(record.id).state == {"n": 2}
     os.close(other)
+
+
+def test_checkpoints_run_beside_the_saves(tmp_path, monkeypatch):
+    """Every CHECKPOINT_EVERY commits, a thread of the store's copies the log into the database
+    file; until then the commits are in the log only: no save runs a checkpoint itself."""
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 4)
+    store, threads = Store(tmp_path / "g.sqlite3"), len(_checkpointers())
+    record = store.create(new_token(), {"n": 0})  # two commits: the hourly cleanup comes first
+    record = store.save(record, {"n": 1}, False)
+    assert _version_in_database_file(store, record.id) is None and len(_checkpointers()) == threads
+    record = store.save(record, {"n": 2}, False)  # the fourth commit
+    _wait_for(lambda: _version_in_database_file(store, record.id) == 3)
+    for n in range(3, 11):  # two more wake-ups: the same thread
+        record = store.save(record, {"n": n}, False)
+    _wait_for(lambda: _version_in_database_file(store, record.id) == 11)
+    assert len(_checkpointers()) == threads + 1
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_process_starts_its_own_checkpointer(tmp_path, monkeypatch):
+    """A child process has none of its parent's threads: its first wake-up starts one."""
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 1)
+    store = Store(tmp_path / "g.sqlite3")
+    record = store.create(new_token(), {"n": 0})  # the parent's checkpointer starts...
+    _wait_for(lambda: _version_in_database_file(store, record.id) == 1)  # ...and is idle again
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+: fork in a threaded process
+        child = os.fork()
+    if child == 0:  # only the wake-up here: a SQLite connection must not cross a fork
+        status = 1
+        try:
+            store._committed()
+            status = 0 if store._checkpointer[0] == os.getpid() and len(_checkpointers()) == 1 else 2
+        finally:
+            os._exit(status)
+    assert os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) == 0
+
+
+def _version_in_database_file(store: Store, game_id: str) -> int | None:
+    """The game's version in the database file itself, not counting the log (None: not there)."""
+    db = sqlite3.connect(store.path.as_uri() + "?immutable=1", uri=True)
+    try:
+        row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    except sqlite3.DatabaseError:  # not even the table yet, or a page read as it was written
+        return None
+    finally:
+        db.close()
+    return row and row[0]
+
+
+def _checkpointers() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "practice-checkpoints"]
+
+
+def _wait_for(condition, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in /proc")
