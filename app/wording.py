@@ -443,7 +443,7 @@ ERRORS: dict[str, Message] = {
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game is someone else's: start your own (the same seed deals the same cards)."),
-    "stale-version": _l("The game has moved on since you last looked: here is the current table."),
+    "stale-version": _l("The game has moved on since you last looked, so this move was not made."),
     "too-large": _l("The request is too large."),
     "csrf": _l("The form has expired: reload the page and try again."),
     "server-error": _l("Something went wrong on our side. Please try again."),
@@ -657,6 +657,10 @@ def _pair(name: str, value: Any, language: str) -> str:
 
 
 def _list(items: list[str], language: str) -> str:
+    """"A, B and C" in the language. Arabic puts the comma before «و» too, where CLDR's list has the
+    bare «و»: card names end or begin with a number, and "اسحب 4 و2 حمراء" reads as one card."""
+    if language == "ar" and len(items) > 1:
+        return "، ".join(items[:-1]) + "، و" + items[-1]
     return format_list(items, locale=locale_of(language)) if items else ""
 
 

@@ -27,11 +27,11 @@ WILD_HINTS = {
 
 METHODS = {
     Rule.SCORE_WINNER_COLLECTS: _l(
-        "The round's winner scores the points of every card left in the other hands. The first to reach "
-        "%(target)d points wins the game."),
+        "The round's winner scores the points of every card left in the other hands. The first whose "
+        "total reaches %(target)d wins the game."),
     Rule.SCORE_TALLY_LOWEST: _l(
-        "Each player is charged the points of the cards left in their own hand. When someone reaches "
-        "%(target)d points, the lowest total wins the game."),
+        "Each player is charged the points of the cards left in their own hand. When someone's total "
+        "reaches %(target)d, the lowest total wins the game."),
 }
 
 
@@ -57,7 +57,7 @@ def why(rule: str | Rule) -> dict[str, str]:
 @lru_cache(maxsize=256)
 def _why(language: str, rule: str) -> dict[str, str]:
     title = wording.rule_title(rule)
-    return {"rule": rule, "title": title, "url": rule_url(rule, language), "label": _("why? (%(rule)s)", rule=title)}
+    return {"rule": rule, "title": title, "url": rule_url(rule, language), "label": _("why? — %(rule)s", rule=title)}
 
 
 def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:

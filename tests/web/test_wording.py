@@ -318,3 +318,15 @@ def test_drawn_cards_are_named_only_for_the_one_who_drew_them(app):
         other = wording.event_message(event.redact(0), viewer=0)
     assert "Red 5" in own and "Green 7" in own
     assert "Red" not in other and "2" in other
+
+
+def test_card_lists_in_arabic_keep_each_card_apart(app):
+    """CLDR joins Arabic lists with a bare «و», and "اسحب 4 و2 حمراء" reads as one card: a comma
+    goes before «و» as well."""
+    event = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": 3, "cards": ["WD4", "R2", "G7"], "private_to": 0})
+    with language(app, "ar"):
+        text = wording.event_message(event.redact(0), viewer=0)
+        names = [wording.card_name(c) for c in ("WD4", "R2", "G7")]
+    assert f"{names[0]}، {names[1]}، و{names[2]}" in text
+    with language(app, "en"):
+        assert "Wild Draw Four, Red 2, and Green 7" in wording.event_message(event.redact(0), viewer=0)
