@@ -24,6 +24,9 @@ def create_app(test_config=None):
     app.config.from_mapping(
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
         BABEL_TRANSLATION_DIRECTORIES=str(i18n.TRANSLATIONS),
+        # The site's own address for absolute links (hreflang alternates), never the request's Host
+        # header, which anyone can set (and a shared cache would keep); without it they are relative.
+        SITE_URL=os.environ.get("UNO_TUTOR_SITE_URL", "").rstrip("/"),
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

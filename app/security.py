@@ -8,6 +8,7 @@ cookie is SameSite=Lax.
 from __future__ import annotations
 
 import hmac
+import io
 import secrets
 
 from flask import render_template, request, session
@@ -35,8 +36,10 @@ class CSRFError(Exception):
 def init_app(app) -> None:
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None (no limit), not unset
         app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    if app.config.get("SESSION_COOKIE_SAMESITE") is None:  # Flask's default is None, not unset
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = ApiFreeSessions()
+    app.wsgi_app = SizedBodies(app.wsgi_app, app.config)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.before_request(_check_csrf)
     app.after_request(_headers)
@@ -54,6 +57,27 @@ class ApiFreeSessions(SecureCookieSessionInterface):
         if request.path.startswith("/api/"):
             return self.make_null_session(app)
         return super().open_session(app, request)
+
+    def get_cookie_secure(self, app) -> bool:
+        """Secure whenever the request came over HTTPS, as the owner cookie is."""
+        return app.config["SESSION_COOKIE_SECURE"] or request.is_secure
+
+
+class SizedBodies:
+    """WSGI middleware: a body sent without a length (chunked) is read here, up to one byte past
+    MAX_CONTENT_LENGTH, and handed on with its length. werkzeug stops reading such a body at the
+    limit without a word, so a longer one was cut short and used; now it is refused (413) like a
+    body whose Content-Length is too large."""
+
+    def __init__(self, wsgi_app, config):
+        self.wsgi_app, self.config = wsgi_app, config
+
+    def __call__(self, environ, start_response):
+        if "HTTP_TRANSFER_ENCODING" in environ and not environ.get("CONTENT_LENGTH"):
+            body = environ["wsgi.input"].read(self.config["MAX_CONTENT_LENGTH"] + 1)
+            environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(len(body))
+            del environ["HTTP_TRANSFER_ENCODING"]  # else werkzeug ignores the length: no longer chunked
+        return self.wsgi_app(environ, start_response)
 
 
 def csrf_token() -> str:

@@ -192,6 +192,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.FIRST_WILD_DRAW_FOUR, False, None): _l("A Wild Draw Four may not start the discard pile."),
     (Rule.TURN_ORDER, True, None): _l("It is your turn."),
     (Rule.TURN_ORDER, False, None): _l("It is not your turn: play waits for %(turn)s."),
+    (Rule.TURN_ORDER, False, "yours"): _l("There is nothing to wait for: it is your turn."),
     (Rule.MATCH_COLOR, True, None): _l("You can play %(card)s: it matches the colour (%(color)s)."),
     (Rule.MATCH_COLOR, False, None): _l("A card must match the colour, the number or the symbol."),
     (Rule.MATCH_NUMBER, True, None): _l("You can play %(card)s: it matches %(face)s."),

@@ -37,7 +37,7 @@ Writing a page (rules topics, sources, about):
 """
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import force_locale, get_locale
 from flask_babel import lazy_gettext as _l
 from jinja2 import TemplateNotFound
@@ -46,6 +46,7 @@ from app import wording
 from app.api import errors as api_errors
 from app.engine.cards import DECK, Color
 from app.i18n import LANGUAGES
+from app.security import error_page
 
 from . import anchors
 from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
@@ -146,9 +147,25 @@ def not_found(error):
     """A page in the language of the address (/en/… is English even if unknown), else the reader's."""
     if request.path.startswith("/api/"):
         return api_errors.http_error(error)  # JSON in the request's language
-    lang = request.path.split("/")[1]
-    with force_locale(lang if lang in LANGUAGES else _lang()):
+    with force_locale(_address_language()):
         return render_template("pages/404.html"), 404
+
+
+@bp.app_errorhandler(405)
+def method_not_allowed(error):
+    """As a 404: the address's language, JSON on /api/; and the methods it does accept."""
+    if request.path.startswith("/api/"):
+        response = api_errors.http_error(error)
+    else:
+        with force_locale(_address_language()):
+            response = make_response(error_page("method-not-allowed", 405))
+    response.headers["Allow"] = ", ".join(error.valid_methods or ())
+    return response
+
+
+def _address_language() -> str:
+    lang = request.path.split("/")[1]
+    return lang if lang in LANGUAGES else _lang()
 
 
 def _lang() -> str:

@@ -42,8 +42,9 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
 def create_game(lang: str):
     form = request.form
     bots = form.get("bots", "").strip() or None
+    number = _int(bots) if bots and bots.isdecimal() else None  # else the text, which is refused
     try:
-        options = access.read_options(_rules_from_form(form), _int(bots) if bots and bots.isdigit() else bots,
+        options = access.read_options(_rules_from_form(form), bots if number is None else number,
                                       form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
     except OptionError as error:
         return new_game(lang, {error.field: error.message}, 400)

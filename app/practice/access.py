@@ -146,6 +146,7 @@ def create(options: dict[str, Any]) -> tuple[Record, Practice, list[dict[str, An
 BOTS_RANGE = _l("Choose between %(min)d and %(max)d bots.")
 LEVEL_CHOICE = _l("Choose the bots' level: easy or normal.")
 SEED_FORMAT = _l("A seed is a number or a word of up to %(max)d characters.")
+HINTS_CHOICE = _l("Hints are on or off: true or false.")
 RULES_INVALID = _l("These rules can't be used: choose a preset and options from the list.")
 
 
@@ -164,14 +165,16 @@ def read_options(rules: Any, bots: Any, level: Any, seed: Any, hints: Any = True
     if level not in LEVELS:
         raise OptionError("level", LEVEL_CHOICE)
     if seed is None or seed == "":
-        seed = secrets.randbelow(10**9)
+        seed = secrets.randbelow(10**18)  # ~60 bits: no client can find it from the cards it sees
     elif not (type(seed) is int or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH
                                     and seed.isprintable())):
         raise OptionError("seed", SEED_FORMAT % {"max": MAX_SEED_LENGTH})
-    elif isinstance(seed, str) and seed.strip().isdigit():
+    elif isinstance(seed, str) and seed.strip().isdecimal():  # "٤٢" too; not "²", which int() refuses
         seed = int(seed)  # "42" typed in the form and 42 sent as JSON deal the same game
+    if hints is None:
+        hints = True
     if type(hints) is not bool:
-        raise OptionError("hints", RULES_INVALID)
+        raise OptionError("hints", HINTS_CHOICE)
     try:
         chosen = ruleset({**chosen.to_dict(), "preset": "official", "players": bots + 1})
     except RuleSetError:

@@ -24,6 +24,7 @@ MIN_BOTS, MAX_BOTS, DEFAULT_BOTS = 1, 9, 3
 LEVELS = bots.LEVELS
 MAX_BOT_MOVES = 300  # per request: a round that could go on for ever pauses, "continue" resumes it
 NEXT_ROUND, CONTINUE = "next-round", "continue"  # the table's own actions, beside the engine's
+YOUR_TURN = "yours"  # the case of a "continue" refused because no bot is to move
 
 
 class Refused(Exception):
@@ -100,8 +101,8 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
     elif action == CONTINUE:
         if practice.round.round_over:
             raise Refused(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
-        if practice.round.actor() == HUMAN:  # nothing to wait for: "It is your turn."
-            raise Refused(Verdict(True, Rule.TURN_ORDER, {}))
+        if practice.round.actor() == HUMAN:  # nothing to wait for: the table's own case
+            raise Refused(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
         if practice.round.exposed not in (None, HUMAN):
             _bots_catch(practice, rng, steps)
         _run_bots(practice, rng, steps, resume=True)

@@ -38,8 +38,8 @@ def test_page_answers_in_its_language_links_its_counterpart_and_loads_nothing_in
     other = OTHER[lang]
     assert f'href="/{other}/{path}" hreflang="{other}" lang="{other}"' in response.text
     for code in LANGUAGES:
-        assert f'hreflang="{code}" href="http://localhost/{code}/{path}"' in response.text
-    assert 'hreflang="x-default"' in response.text
+        assert f'hreflang="{code}" href="/{code}/{path}"' in response.text
+    assert 'hreflang="x-default" href="/"' in response.text
     # A strict Content-Security-Policy must not break the page; it makes no outside request.
     assert "<script" not in response.text and " style=" not in response.text and "<style" not in response.text
     assert all(url.startswith("/") and not url.startswith("//") for url in page.resources)
@@ -77,6 +77,22 @@ def test_not_found_is_a_page_in_the_readers_language(client, url, headers, lang)
     assert response.status_code == 404
     assert f'<html lang="{lang}"' in response.text
     assert client.get_cookie("lang") is None  # a wrong address is no choice of language
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_method_not_allowed_is_a_page_in_the_addresss_language(client, lang):
+    response = client.delete(f"/{lang}/play")
+    assert response.status_code == 405 and "POST" in response.headers["Allow"]
+    assert f'<html lang="{lang}"' in response.text and 'role="alert"' in response.text
+    api = client.delete("/api/v1/games")
+    assert api.status_code == 405 and api.get_json()["error"] == "method-not-allowed" and "POST" in api.headers["Allow"]
+
+
+def test_absolute_alternates_use_the_configured_address_never_the_host_header(app):
+    app.config["SITE_URL"] = "https://uno.example"
+    page = app.test_client().get("/en/cards/", headers={"Host": "evil.example"}).text
+    assert 'hreflang="ar" href="https://uno.example/ar/cards/"' in page
+    assert 'hreflang="x-default" href="https://uno.example/"' in page and "evil.example" not in page
 
 
 def test_healthz_still_answers(client):

@@ -1,5 +1,6 @@
 """The practice table through its HTML forms: whole games in both languages, bad input, replays,
 races, restarts and hidden information (issue 4)."""
+import io
 import random
 import threading
 
@@ -63,8 +64,9 @@ def test_new_game_form_in_both_languages(client):
         assert 'name="csrf_token"' in page.text and 'name="seed"' in page.text
 
 
-@pytest.mark.parametrize("field, value", [("bots", "0"), ("bots", "10"), ("bots", "x"), ("level", "hard"),
-                                          ("preset", "nope"), ("target", "7"), ("scoring", "most")])
+@pytest.mark.parametrize("field, value", [("bots", "0"), ("bots", "10"), ("bots", "x"), ("bots", "²"),
+                                          ("bots", "9" * 5000), ("level", "hard"), ("preset", "nope"),
+                                          ("target", "7"), ("scoring", "most")])
 def test_new_game_bad_options_are_refused(client, field, value):
     data = {"csrf_token": csrf(client), "preset": "official", "target": "100", "bots": "3", "level": "easy",
             field: value}
@@ -81,6 +83,17 @@ def test_form_options_reach_the_rules(client, app):
     assert (rules.players, rules.target, rules.scoring, rules.stacking, rules.seven_zero, rules.challenge) == (
         6, 200, "winner-collects", True, True, False)
     assert practice.level == "normal" and practice.hints
+
+
+def test_a_form_sent_in_chunks_is_held_to_the_same_limit(app, client):
+    game_id = new_form_game(client, seed="5")
+    version, before = stored(app, game_id)
+    body = f"csrf_token={csrf(client)}&version={version}&action=draw&padding=".encode() + b"x" * 70_000
+    response = client.post(f"/en/play/{game_id}", input_stream=io.BytesIO(body),
+                           content_type="application/x-www-form-urlencoded", headers={"Transfer-Encoding": "chunked"},
+                           environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""})
+    assert response.status_code == 413
+    assert stored(app, game_id) == (version, before)
 
 
 def test_same_seed_deals_the_same_game(client, app):

@@ -1,6 +1,7 @@
 """The practice JSON API (README "Practice API"): whole games, errors as JSON in the reader's
 language, replays and hidden information."""
 import io
+import json
 import random
 import re
 from pathlib import Path
@@ -107,6 +108,8 @@ def _game(app, client):
     ("wrong content type", 400, "not-json"),
     ("malformed json", 400, "malformed-json"),
     ("too large", 413, "too-large"),
+    ("too large, sent in chunks", 413, "too-large"),
+    ("nothing to continue", 422, "illegal-move"),
     ("another owner", 403, "forbidden"),
 ])
 def test_bad_requests_get_json_errors_and_change_nothing(app, client, lang, case, status, code):
@@ -130,6 +133,12 @@ def test_bad_requests_get_json_errors_and_change_nothing(app, client, lang, case
         "wrong content type": lambda c: c.post(url, data={"version": version, "action": "draw"}),
         "malformed json": lambda c: c.post(url, data="{nope", content_type="application/json"),
         "too large": lambda c: c.post(url, json={**good, "pad": "x" * 70_000}),
+        # no length: its first 64 KB alone are a good move, which was once played
+        "too large, sent in chunks": lambda c: c.post(
+            url, input_stream=io.BytesIO(json.dumps(good).encode() + b" " * 70_000), content_type="application/json",
+            headers={"Transfer-Encoding": "chunked"},
+            environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""}),
+        "nothing to continue": lambda c: c.post(url, json={**good, "move": {"action": "continue"}}),
         "another owner": lambda c: app.test_client().post(url, json=good),
     }
     response = requests[case](client)
@@ -140,6 +149,7 @@ def test_bad_requests_get_json_errors_and_change_nothing(app, client, lang, case
     if code == "illegal-move":
         assert body["rule"] and body["url"].startswith(f"/{lang}/")
         assert body["message"] == body["text"]  # the refusal's reason, not the generic error
+        assert body["legal"] is False
     assert stored(app, game_id) == (version, before)
 
 
@@ -152,12 +162,27 @@ def test_unknown_game_get_and_other_owner(app, client):
 @pytest.mark.parametrize("body, field", [
     ({"rules": "nope"}, "rules"), ({"rules": {"stacking": "yes"}}, "rules"), ({"bots": 0}, "bots"),
     ({"bots": 10}, "bots"), ({"bots": "3"}, "bots"), ({"level": "hard"}, "level"), ({"seed": [1]}, "seed"),
-    ({"seed": "x" * 41}, "seed"), ({"hints": "yes"}, "hints"),
+    ({"seed": "x" * 41}, "seed"), ({"hints": "yes"}, "hints"), ({"hints": 1}, "hints"),
 ])
 def test_bad_new_game_options(client, body, field):
     response = client.post("/api/v1/games", json={"rules": RULES, **body})
     assert response.status_code == 400
     assert response.get_json()["field"] == field
+
+
+def test_null_options_take_their_defaults(app, client):
+    created = new_api_game(client, bots=None, level=None, seed=None, hints=None)
+    practice = stored(app, created["id"])[1]
+    assert (practice.round.players, practice.level, practice.hints) == (4, "easy", True)
+    assert new_api_game(client, seed="٤٢")["view"] == new_api_game(client, seed=42)["view"]  # Arabic-Indic digits
+    assert new_api_game(client, seed="²")["view"] == new_api_game(client, seed="²")["view"]  # a word, not a number
+
+
+def test_the_session_cookie_is_samesite_and_secure_over_https(app, client):
+    client.get("/en/play")
+    assert client.get_cookie("session").same_site == "Lax" and not client.get_cookie("session").secure
+    https = app.test_client().get("/en/play", base_url="https://localhost").headers.get_all("Set-Cookie")
+    assert any(c.startswith("session=") and "Secure" in c for c in https)
 
 
 def test_new_game_needs_json(client):
