@@ -25,20 +25,28 @@
     }).join(" ");
   }
 
+  // The table waits while the learner follows the latest steps: it shows where play stands after
+  // the last of them, so it comes back (and takes focus) once they are all shown. Returns whether
+  // there are steps to follow.
   function setUpReplay(table) {
     const steps = Array.from(table.querySelectorAll(".log-step.latest"));
     const controls = table.querySelector(".log-controls");
-    if (!steps.length || !controls) return;
+    if (!steps.length || !controls) return false;
     steps.slice(1).forEach(function (step) { step.classList.add("pending"); });
     announce(stepText(steps[0]));
-    if (steps.length < 2) return;
+    if (steps.length < 2) return false;
+    table.classList.add("replaying");
     controls.hidden = false;
     const next = controls.querySelector(".log-next");
     const all = controls.querySelector(".log-all");
     function reveal(list) {
       list.forEach(function (step) { step.classList.remove("pending"); });
       announce(list.map(stepText).join(" "));
-      if (!table.querySelector(".log-step.pending")) controls.hidden = true;
+      if (table.querySelector(".log-step.pending")) return;
+      controls.hidden = true;
+      table.classList.remove("replaying");
+      const panel = table.querySelector("#decision");
+      if (panel) panel.focus();
     }
     next.addEventListener("click", function () {
       const first = table.querySelector(".log-step.pending");
@@ -47,6 +55,7 @@
     all.addEventListener("click", function () {
       reveal(Array.from(table.querySelectorAll(".log-step.pending")));
     });
+    return true;
   }
 
   async function send(form, submitter) {
@@ -62,15 +71,19 @@
     current.replaceWith(fresh);
     document.title = page.title;
     if (response.redirected) history.replaceState(null, "", response.url);
-    const notice = fresh.querySelector("#notice");
-    if (notice) {
-      announce(notice.textContent.trim());
-    } else if (response.redirected && !new URL(response.url).searchParams.has("choose")) {
-      setUpReplay(fresh);
+    const choosing = new URL(response.url).searchParams.has("choose");
+    // A refusal's notice is role="alert", read out as it appears: it is not announced twice.
+    if (!fresh.querySelector("#notice") && response.redirected && !choosing && setUpReplay(fresh)) {
+      fresh.querySelector(".log-next").focus();
+      return;
     }
     const panel = fresh.querySelector("#decision");
-    if (panel) panel.focus({ preventScroll: !new URL(response.url).searchParams.has("choose") });
+    if (panel) panel.focus({ preventScroll: !choosing });
   }
+
+  // A table opened afresh (a new game's opening moves, say) is followed the same way.
+  const table = document.querySelector(".practice");
+  if (table && !new URL(document.URL).searchParams.has("choose")) setUpReplay(table);
 
   document.addEventListener("submit", function (event) {
     const form = event.target;

@@ -51,7 +51,7 @@ class Learner:
     def tab_to(self, target):
         """Press Tab (or Shift+Tab, back) until the target has focus: first as often as the DOM
         says, less one in case the browser skips a stop, then one press at a time, checking."""
-        stops = target.evaluate(TAB_STOPS_TO)
+        stops = int(target.evaluate(TAB_STOPS_TO))  # -0 (a float) when it already has focus
         key = "Tab" if stops >= 0 else "Shift+Tab"
         for _ in range(abs(stops) - 1):
             self.page.keyboard.press(key)
@@ -74,6 +74,20 @@ class Learner:
         self.page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
         self.press(target, key)
         self.page.wait_for_selector(".practice:not([data-stale])")
+        self.follow_the_log()
+
+    def follow_the_log(self):
+        """With JavaScript the table waits while the latest steps are followed: one at a time with
+        the keyboard, all at once with the mouse. Then it comes back, and the decision panel has
+        focus (a hidden button must not leave focus nowhere)."""
+        controls = self.page.locator(".log-controls:not([hidden])")
+        if not controls.count():
+            return
+        assert not self.page.locator("#decision").is_visible()
+        while controls.count():
+            self.press(controls.locator(".log-next" if self.mode == "keyboard" else ".log-all"))
+        assert self.page.locator("#decision").is_visible()
+        assert self.page.evaluate("document.activeElement.id") == "decision"
 
 
 class Table:
@@ -197,6 +211,7 @@ def test_practice_round(visit, screenshots, axe_source, arabic_fonts, lang, mode
     page = visit(java_script_enabled=mode != "no-js").page
     learner, table = Learner(page, mode), Table(page)
     start_game(page, learner, lang)
+    learner.follow_the_log()  # the opening moves
     page.evaluate("window.sameDocument = true")  # gone if a move reloads the page
     goals, problems = set(), None
     for _ in range(MAX_ACTIONS):
