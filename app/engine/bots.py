@@ -3,7 +3,9 @@
 A bot sees what its seat may see (its hand, the counts, the top card) and decides like a
 careful beginner: keep wilds for later, name its strongest colour, call UNO, challenge a
 Wild Draw Four when that is likely to pay. The ``easy`` level sometimes forgets to call UNO
-and to catch, so a learner can practise catching.
+and to catch, so a learner can practise catching. Where the rules allow a challenge, a bot now
+and then plays its Wild Draw Four first, even holding the colour: a bluff, so that challenging
+one can pay off for the learner too.
 
 >>> import random
 >>> from .scenario import from_scenario
@@ -29,6 +31,7 @@ LEVELS = ("easy", "normal")
 ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player about to go out
 FORGET_UNO = {"easy": 0.5, "normal": 0.0}
 MISS_CATCH = {"easy": 0.5, "normal": 0.0}
+BLUFF = {"easy": 0.3, "normal": 0.15}  # chance to play a held Wild Draw Four before other cards
 
 
 class Dice(Protocol):
@@ -110,12 +113,17 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     else:
         attacking = len(state.hands[state.next_seat(seat)]) <= 2  # the next player is close to going out
         favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
-        # The first card ranked least: plain before wild, attacks first when attacking, then the
-        # favourite colour, then the most points. A loop, as min(key=...) calls Python per card.
+        # The dice are thrown only when there is a Wild Draw Four to bluff with.
+        bluff = (state.rules.challenge and any(c.kind is Kind.WILD_DRAW_FOUR for c in playable)
+                 and rng.random() < BLUFF[level])
+        # The first card ranked least: plain before wild (a bluff's Wild Draw Four before all),
+        # attacks first when attacking, then the favourite colour, then the most points. A loop,
+        # as min(key=...) calls Python per card.
         choice, best = playable[0], None  # best: the least rank so far
         for c in playable:
             attack = attacking and c.kind in ATTACKS
-            rank = (c.kind is Kind.WILD_DRAW_FOUR, c.is_wild, -attack, c.color is not favourite, -c.points)
+            rank = ((c.kind is Kind.WILD_DRAW_FOUR) is not bluff, c.is_wild, -attack, c.color is not favourite,
+                    -c.points)
             if best is None or rank < best:
                 choice, best = c, rank
     # A wild names the strongest colour of the hand left after it, and a wild weighs nothing there.

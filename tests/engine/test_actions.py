@@ -3,7 +3,7 @@
 
 import pytest
 
-from app.engine import Action, Color, IllegalMoveError, Move
+from app.engine import Action, Color, IllegalMoveError, Move, bots
 
 from .helpers import hand, play, position, summary
 
@@ -87,6 +87,25 @@ def test_wild_draw_four_restriction__legal_bluff_with_challenge_option():
     verdict = state.check(play(0, "WD4", "blue"))
     assert (verdict.legal, verdict.rule.value) == (True, "wild-draw-four.challenge")
     assert (verdict.params["case"], verdict.params["held"]) == ("bluff", "R1")
+
+
+class _Dice:
+    def __init__(self, value: float):
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_wild_draw_four_challenge__bots_sometimes_bluff_so_a_challenge_can_pay(level):
+    # wild-draw-four.challenge: holding the colour, a bot now and then plays its WD4 first (its dice
+    # under BLUFF); never where no challenge is allowed, since the bluff would be illegal there.
+    below, above = _Dice(bots.BLUFF[level] / 2), _Dice((1 + bots.BLUFF[level]) / 2)
+    assert bots.decide(position(["WD4 R1 G2", "G2 B3"], "R5"), 0, level, below).card.notation == "WD4"
+    assert bots.decide(position(["WD4 R1 G2", "G2 B3"], "R5"), 0, level, above).card.notation == "R1"
+    no_challenge = position(["WD4 R1 G2", "G2 B3"], "R5", rules="guide-short")
+    assert bots.decide(no_challenge, 0, level, below).card.notation == "R1"
 
 
 def test_wild_draw_four_challenge__bluff_hidden_from_others():
