@@ -10,6 +10,7 @@
   live.setAttribute("aria-live", "polite");
   document.body.appendChild(live);
   let busy = false;
+  const OPENING = "uno-tutor-opening";
 
   function announce(text) {
     live.textContent = "";
@@ -42,7 +43,10 @@
     function reveal(list) {
       list.forEach(function (step) { step.classList.remove("pending"); });
       announce(list.map(stepText).join(" "));
-      if (table.querySelector(".log-step.pending")) return;
+      if (table.querySelector(".log-step.pending")) {
+        list[list.length - 1].scrollIntoView({ block: "nearest" });
+        return;
+      }
       controls.hidden = true;
       table.classList.remove("replaying");
       const panel = table.querySelector("#decision");
@@ -72,8 +76,11 @@
     document.title = page.title;
     if (response.redirected) history.replaceState(null, "", response.url);
     const choosing = new URL(response.url).searchParams.has("choose");
-    // A refusal's notice is role="alert", read out as it appears: it is not announced twice.
-    if (!fresh.querySelector("#notice") && response.redirected && !choosing && setUpReplay(fresh)) {
+    // A refusal's notice is role="alert", read out as it appears: it is not announced twice, but
+    // brought into view, above the hand the learner clicked in.
+    const notice = fresh.querySelector("#notice");
+    if (notice) notice.scrollIntoView({ block: "nearest" });
+    if (!notice && response.redirected && !choosing && setUpReplay(fresh)) {
       fresh.querySelector(".log-next").focus();
       return;
     }
@@ -81,12 +88,22 @@
     if (panel) panel.focus({ preventScroll: !choosing });
   }
 
-  // A table opened afresh (a new game's opening moves, say) is followed the same way.
+  // A new game's opening moves (the dealer, the first card, bots before you) are followed the same
+  // way: the new-game form marks the page it leads to, so a reload or a link back replays nothing.
+  let opening = false;
+  try {
+    opening = sessionStorage.getItem(OPENING) === "1";
+    sessionStorage.removeItem(OPENING);
+  } catch (error) { /* no storage: the table simply opens whole */ }
   const table = document.querySelector(".practice");
-  if (table && !new URL(document.URL).searchParams.has("choose")) setUpReplay(table);
+  if (table && opening && setUpReplay(table)) table.querySelector(".log-next").focus();
 
   document.addEventListener("submit", function (event) {
     const form = event.target;
+    if (form.classList && form.classList.contains("new-game")) {
+      try { sessionStorage.setItem(OPENING, "1"); } catch (error) { /* see above */ }
+      return;
+    }
     if (!form.classList || !form.classList.contains("move-form") || !form.closest(".practice")) return;
     if (form.dataset.plain) return;  // the fallback below: let the browser send it
     event.preventDefault();
