@@ -71,18 +71,22 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
     if kind == "color":
         return Move(seat, Action.COLOR, color=strongest_color(hand))
     if kind in ("challenge", "stack"):
-        return _answer_penalty(state, seat, rng)
+        return _answer_penalty(state, seat, level, rng)
     if kind == "drawn":
         move = _play(state, seat, [pending.card], level, rng)
         return move or make_move(seat, Action.PASS)
     return _play(state, seat, hand, level, rng) or make_move(seat, Action.DRAW)
 
 
-def _answer_penalty(state: RoundState, seat: int, rng: Dice) -> Move:
-    """Stack when the house rule allows it, else challenge when it likely pays, else accept."""
+def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
+    """Stack when the house rule allows it (completed like any play: the colour, the UNO call),
+    else challenge when it likely pays, else accept."""
     stacking = [m for m in state.legal_moves(seat) if m.action is Action.PLAY]
     if stacking:
-        return stacking[0]
+        choice = stacking[0].card
+        assert choice is not None
+        return _completed(state, seat, choice, strongest_color(state.hands[seat]) if choice.is_wild else None,
+                          level, rng)
     pending = state.pending
     assert pending is not None
     if pending.kind == "challenge" and pending.offender is not None:
@@ -126,14 +130,21 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
                     -c.points)
             if best is None or rank < best:
                 choice, best = c, rank
-    # A wild names the strongest colour of the hand left after it, and a wild weighs nothing there.
+    # Legal by construction, so not checked again (the table's apply checks it anyway): the card is
+    # in the hand (or is the card just drawn) and among the faces the matching rules accept, a wild
+    # names a colour, a 7 under 7-0 names another seat. The property tests apply every bot move.
+    return _completed(state, seat, choice, favourite, level, rng)
+
+
+def _completed(state: RoundState, seat: int, choice: Card, favourite: Color | None, level: str,
+               rng: Dice) -> Move:
+    """The play of ``choice`` with what it needs: a wild names ``favourite`` (the strongest colour of
+    the hand, where a wild weighs nothing), a 7 under 7-0 the smallest other hand, and the next-to-last
+    card calls UNO (which an easy bot sometimes forgets)."""
     color = favourite if choice.is_wild else None
     target = None
     if state.rules.seven_zero and choice.number == 7:
         others = [s for s in range(state.players) if s != seat]
         target = min(others, key=lambda s: len(state.hands[s]))
-    calls = len(hand) == 2 and rng.random() >= FORGET_UNO[level]
-    # Legal by construction, so not checked again (the table's apply checks it anyway): the card is
-    # in the hand (or is the card just drawn) and among the faces the matching rules accept, a wild
-    # names a colour, a 7 under 7-0 names another seat. The property tests apply every bot move.
+    calls = len(state.hands[seat]) == 2 and rng.random() >= FORGET_UNO[level]
     return make_move(seat, Action.PLAY, choice, color, calls, target)  # color, uno, target

@@ -253,6 +253,20 @@ def test_stacking__no_bluff_inside_a_stack():
     assert (verdict.legal, verdict.rule.value, verdict.params["held"]) == (False, "wild-draw-four.restriction", "Y2")
 
 
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_stacking__a_bot_stacks_like_any_play(level):
+    # stacking, uno.call: a bot stacking its next-to-last card calls UNO (an easy bot forgets only
+    # under its dice), and a stacked Wild Draw Four names the bot's strongest colour.
+    state = position(["RD2 B1", "BD2 G9", "G3"], "R5", rules={"stacking": True})
+    state.apply(play(0, "RD2"))
+    move = bots.decide(state, 1, level, _Dice(bots.FORGET_UNO[level]))
+    assert (move.card.notation, move.uno) == ("BD2", True) and state.check(move).legal
+    state = position(["WD4 B1", "WD4 B2 B3 Y4", "G3"], "R5", rules={"stacking": True})
+    state.apply(play(0, "WD4", "green"))
+    move = bots.decide(state, 1, level, _Dice(0.5))
+    assert (move.card.notation, move.color, move.uno) == ("WD4", Color.BLUE, False) and state.check(move).legal
+
+
 def test_stacking__draw_two_names_no_colour():
     # stacking: a stacked Draw Two keeps its own colour; a stray colour in the move is not narrated.
     state = position(["RD2 R1", "BD2 G2", "G3"], "R5", rules={"stacking": True})
