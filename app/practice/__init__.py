@@ -18,7 +18,8 @@ from ..i18n import LANGUAGES
 from ..security import error_page
 from . import access, present
 from .access import GameError, OptionError
-from .game import CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, needs_choice, play, view
+from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint, needs_choice,
+                   play, view)
 
 bp = Blueprint("practice", __name__)
 bp.after_app_request(access.set_owner_cookie)
@@ -92,11 +93,15 @@ def move(lang: str, game_id: str):
         access.check_version(record, _int(form.get("version")))
     except GameError as error:
         return _table(record, practice, notice=_error_notice(error), status=error.status)
-    if data["action"] == "play" and _incomplete(practice, data):
-        # A wild needs a colour, a 7 under 7-0 a player: ask on the table, nothing is played yet.
-        return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
-                                uno="1" if data["uno"] else None, _anchor="decision"), 303)
     try:
+        if data["action"] == "play" and _incomplete(practice, data):
+            # A wild needs a colour, a 7 under 7-0 a player: ask on the table, nothing is played yet
+            # (unless the card cannot be played now: then it is refused at once, as when complete).
+            verdict = hint(practice.round, card(data["card"]))
+            if not verdict.legal:
+                raise Refused(verdict)
+            return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
+                                    uno="1" if data["uno"] else None, _anchor="decision"), 303)
         steps = play(practice, data)
     except Refused as refused:
         seats = present.names(practice.round.players)
@@ -152,7 +157,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
             face = card(choose)
         except InvalidCardError:
             face = None
-        if face is not None and face in state.hands[HUMAN] and needs_choice(state, face):
+        if face is not None and face in state.hands[HUMAN] and needs_choice(state, face) and hint(state, face).legal:
             chosen = face.notation
     shown_from = max(0, min(practice.latest, practice.logged - SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)

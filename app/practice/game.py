@@ -181,8 +181,9 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dic
         assert verdict is not None  # a move always comes with its verdict
         seat, params = move.seat, verdict.params
         # The rule as shown_event shows the play event (inline: this runs for every move): another
-        # seat's Wild Draw Four is worded as the restriction, never betraying a bluff.
-        if params.get("card") == "WD4" and params.get("seat", seat) != HUMAN:
+        # seat's Wild Draw Four is worded as the restriction, never betraying a bluff (a stacked one
+        # keeps its stacking rule: inside a stack there is no bluff to hide).
+        if params.get("card") == "WD4" and params.get("seat", seat) != HUMAN and verdict.rule is not Rule.STACKING:
             rule = _RESTRICTION_ID
         else:
             rule = verdict.rule._value_  # Enum's ``value`` property, without its Python-level call
@@ -195,16 +196,17 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dic
 
 def shown_event(event: Event, mover: int | None) -> dict[str, Any]:
     """``event`` as seat 0 may see it, as a dict: others' drawn cards hidden, and a bot's Wild Draw
-    Four never betrays whether it was a bluff (held card, case, rule) before a challenge. Built
-    directly, with no redacted Event made on the way: this runs for every event of every move."""
+    Four never betrays whether it was a bluff (held card, case, rule) before a challenge; a stacked
+    one, which cannot be a bluff, keeps its stacking rule. Built directly, with no redacted Event
+    made on the way: this runs for every event of every move."""
     params = event.params
     if params.get("private_to") is not None:  # as Event.redact for seat 0: copy, drop the marker
         params = params.copy()
         if params.pop("private_to") != HUMAN:
             params.pop("cards", None)
-    kind = event.kind
-    if kind != "play" or params.get("card") != "WD4" or params.get("seat", mover) == HUMAN:
-        return {"kind": kind, "rule": event.rule._value_, "params": params}
+    kind, rule = event.kind, event.rule
+    if kind != "play" or params.get("card") != "WD4" or params.get("seat", mover) == HUMAN or rule is Rule.STACKING:
+        return {"kind": kind, "rule": rule._value_, "params": params}
     return {"kind": kind, "rule": _RESTRICTION_ID,
             "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
 

@@ -2,6 +2,7 @@
 races, restarts and hidden information (issue 4)."""
 import io
 import random
+import re
 import threading
 
 import pytest
@@ -12,8 +13,10 @@ from app.engine.cards import card
 from app.engine.rules import Rule
 from app.practice import access
 from app.engine.round import Pending
-from app.engine.verdict import Event
-from app.practice.game import HUMAN, shown_event
+from app.engine.cards import Color
+from app.engine.moves import Action, Move
+from app.engine.verdict import Event, Verdict
+from app.practice.game import HUMAN, shown_event, step
 
 from .practice_support import (VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
                                rewrite, stored)
@@ -269,6 +272,16 @@ def test_a_bots_bluff_is_not_shown_before_a_challenge():
     assert own["params"]["held"] == "R3"  # the learner's own bluff is explained to them
 
 
+def test_a_bots_stacked_wild_draw_four_keeps_the_stacking_rule():
+    """stacking: inside a stack there is no bluff to hide, so a bot's stacked Wild Draw Four is
+    explained by the stacking rule, as the learner's own is."""
+    params = {"card": "WD4", "top": "WD4", "count": 8, "named": "blue"}
+    stacked = Event("play", Rule.STACKING, {**params, "seat": 2})
+    assert shown_event(stacked, 2)["rule"] == Rule.STACKING.value
+    shown = step(Move(2, Action.PLAY, card("WD4"), color=Color.BLUE), Verdict(True, Rule.STACKING, params), [stacked])
+    assert shown["rule"] == shown["events"][0]["rule"] == Rule.STACKING.value
+
+
 def test_bot_draws_are_hidden_but_the_learners_are_shown():
     drawn = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 1, "cards": ["R5"], "private_to": 1})
     assert shown_event(drawn, 1) == {"kind": "draw", "rule": "draw.one", "params": {"seat": 1, "count": 1}}
@@ -317,6 +330,22 @@ def test_continue_lets_play_go_on(app, client):
     assert practice.round.exposed is None and (practice.round.actor() in (HUMAN, None))
     # A normal bot never misses a catch (uno.catch): bot 2 or 3 caught bot 1.
     assert any(s["move"] and s["move"]["action"] == "catch" for s in log(app, game_id))
+
+
+def test_a_paused_table_agrees_on_who_moves(app, client):
+    """turn.order: paused on Bot 2's turn, the direction line names Bot 2 first, then the one after it
+    (it used to call the one after "next", beside a panel calling Bot 2 next)."""
+    game_id = new_form_game(client, seed="12")
+
+    def forgot(practice):
+        state = practice.round
+        state.hands[1] = [card("R9")]
+        state.uno_said[1], state.exposed, state.turn, state.pending, state.direction = False, 1, 2, None, 1
+
+    rewrite(app, game_id, forgot)
+    page = client.get(f"/en/play/{game_id}").text
+    direction = re.search(r'<p class="direction">(.*?)</p>', page, re.S).group(1)
+    assert direction.index("Bot 2") < direction.index("Bot 3")
 
 
 def test_late_uno_saves_the_learner(app, client):
@@ -373,6 +402,42 @@ def test_wild_asks_for_a_colour_first(app, client):
     assert _post(client, app, game_id, action="play", card="W", color="blue").status_code == 303
     assert log(app, game_id)[stored(app, game_id)[1].latest]["move"] == {
         "seat": HUMAN, "action": "play", "card": "W", "color": "blue"}
+
+
+def test_a_drawn_wild_leaves_uno_to_the_learner(app, client):
+    """uno.call: playing a drawn Wild as the next-to-last card, the learner chooses to say UNO."""
+    game_id = new_form_game(client, seed="12")
+
+    def drawn_wild(practice):
+        state = practice.round
+        state.hands[HUMAN] = [card("B2"), card("W")]
+        state.turn, state.pending, state.exposed = HUMAN, Pending("drawn", HUMAN, card("W")), None
+
+    rewrite(app, game_id, drawn_wild)
+    page = client.get(f"/en/play/{game_id}").text
+    assert 'type="checkbox" name="uno"' in page and 'type="hidden" name="uno"' not in page
+    assert _post(client, app, game_id, action="play", card="W", color="blue").status_code == 303
+    mine = log(app, game_id)[stored(app, game_id)[1].latest]
+    assert mine["move"]["card"] == "W" and "uno" not in [e["kind"] for e in mine["events"]]
+
+
+def test_a_card_that_cannot_be_played_is_refused_before_its_colour(app, client):
+    """wild-draw-four.challenge: while a Wild Draw Four waits for an answer, the learner's own wild is
+    refused at once, and the challenge stays on the table (no colour buttons that cannot work)."""
+    game_id = new_form_game(client, seed="12")
+
+    def wild_draw_four(practice):
+        state = practice.round
+        state.hands[HUMAN] = [card("WD4"), card("R1")]
+        state.discard += [card("WD4")]
+        state.pending, state.turn = Pending("challenge", HUMAN, card("WD4"), 4, 1, False), HUMAN
+
+    rewrite(app, game_id, wild_draw_four)
+    version, before = stored(app, game_id)
+    refused = _post(client, app, game_id, action="play", card="WD4")
+    assert refused.status_code == 422 and 'value="challenge"' in refused.text and 'name="color"' not in refused.text
+    assert stored(app, game_id) == (version, before)
+    assert 'name="color"' not in client.get(f"/en/play/{game_id}?choose=WD4").text
 
 
 def test_next_round_and_scoring_table(app, client):
