@@ -45,3 +45,11 @@ def test_html_is_valid(live_server, vnu_command, tmp_path):
         pages.update(table_pages(live_server, lang))
     errors = validate(vnu_command, pages, tmp_path)
     assert not errors, "\n".join(errors)
+
+
+def test_the_language_link_keeps_the_place_on_the_page(visit):
+    """A "why?" link lands on a rule's anchor; switching language there stays on that rule."""
+    page = visit().page
+    page.goto("/en/rules/uno#uno.catch")
+    page.click(".lang-switch a[hreflang=ar]")
+    page.wait_for_url("**/ar/rules/uno#uno.catch")
