@@ -94,7 +94,11 @@ def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
     if kept is not None and _kept.pop(key, None) is kept:  # None: another thread took it first
         return record, kept[1]
     kept = _kept.get((record.id, record.version))
-    return record, kept[1].copy() if kept is not None else Practice.from_dict(record.state)
+    if kept is not None:
+        copied = kept[1].copy()
+        if _kept.get((record.id, record.version)) is kept:  # else a move took it while it was copied
+            return record, copied
+    return record, Practice.from_dict(record.state)
 
 
 def current_version(game_id: str) -> int | None:

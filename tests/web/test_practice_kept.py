@@ -3,6 +3,7 @@ stored row, copies only, and the database's version always wins."""
 import random
 
 from app.practice import access
+from app.practice.game import Practice, play as play_move
 
 from .practice_support import new_api_game, random_move, rewrite, stored
 
@@ -83,3 +84,28 @@ def test_the_kept_game_still_checks_its_owner(app, client):
     response = app.test_client().post(f"/api/v1/games/{game['id']}/moves",
                                       json={"version": game["version"], "move": {"action": "draw"}})
     assert response.status_code == 403 and response.get_json()["error"] == "forbidden"
+
+
+def test_a_copy_made_while_a_move_takes_the_game_is_not_handed_out(app, client, monkeypatch):
+    """A reader copying a kept game while a move (another thread) takes it out and changes it gets
+    the stored row's game, never a half-changed copy."""
+    game = new_api_game(client, seed=5)
+    owner = client.get_cookie(access.OWNER_COOKIE).value
+    real_copy = Practice.copy
+
+    def copy_while_a_move_runs(self):
+        # Another thread's move, between this reader's get and the end of its copy: it takes the
+        # game out of memory and plays on it (here all of it before the copy ends; in real life
+        # any interleaving of the two).
+        with app.test_request_context(headers={"Cookie": f"{access.OWNER_COOKIE}={owner}"}):
+            _, taken = access.load(game["id"], game["version"])
+        assert taken is self
+        play_move(taken, {"action": "draw"})
+        return real_copy(self)
+
+    monkeypatch.setattr(Practice, "copy", copy_while_a_move_runs)
+    with app.test_request_context(headers={"Cookie": f"{access.OWNER_COOKIE}={owner}"}):
+        record, shown = access.load(game["id"])
+        monkeypatch.setattr(Practice, "copy", real_copy)
+        assert record.version == game["version"]
+        assert shown.to_dict() == Practice.from_dict(record.state).to_dict()  # the row's game, not the moved one
