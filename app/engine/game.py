@@ -66,8 +66,8 @@ class Game:
         if points is not None:
             self.scores = [total + p for total, p in zip(self.scores, points)]
             if self.game_over:
-                rule = Rule.SCORE_TALLY_LOWEST if self.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
-                events.append(Event("game-end", rule, {"winner": self.winner, "scores": list(self.scores)}))
+                events.append(Event("game-end", self.rules.scoring_rule,
+                                    {"winner": self.winner, "scores": list(self.scores)}))
         return verdict, events
 
     def next_round(self) -> list[Event]:

@@ -516,8 +516,7 @@ class RoundState:
         events.append(Event("round-end", Rule.ROUND_END, {"winner": seat, "card": played.notation}))
         if played.kind in PENALTY:
             self.draw_cards(self.next_seat(seat), stacked + PENALTY[played.kind], Rule.ROUND_END, events)
-        rule = Rule.SCORE_TALLY_LOWEST if self.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
-        events.append(Event("points", rule, {"winner": seat, "points": self.round_points()}))
+        events.append(Event("points", self.rules.scoring_rule, {"winner": seat, "points": self.round_points()}))
 
     def _do_draw(self, move: Move, verdict: Verdict, events: list[Event]) -> None:
         seat, rule = move.seat, verdict.rule

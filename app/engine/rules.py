@@ -121,6 +121,11 @@ class RuleSet:
         _last_read = _rule_set(tuple(options.items()))
         return _last_read
 
+    @property
+    def scoring_rule(self) -> Rule:
+        """The ``score.*`` rule this set's scoring method follows (round end, game end, the table)."""
+        return Rule.SCORE_TALLY_LOWEST if self.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
+
     def house_rules(self) -> list[Rule]:
         """The house rules this set switches on (the pages and the table mark them)."""
         on = {Rule.STACKING: self.stacking, Rule.SEVEN_ZERO: self.seven_zero,

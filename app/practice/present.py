@@ -8,10 +8,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import get_locale, gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l
 
 from .. import wording
 from ..fast_json import dumps_bytes
+from ..i18n import current_language
 from ..engine.cards import hand_points
 from ..engine.rules import Rule
 from ..engine.verdict import Event, Verdict
@@ -37,7 +38,7 @@ METHODS = {
 
 def names(players: int, language: str | None = None) -> tuple[str, ...]:
     """"You" for seat 0, "Bot 1".."Bot n" for the others, in the page's language."""
-    return _names(language or lang(), players)
+    return _names(language or current_language(), players)
 
 
 @lru_cache(maxsize=64)
@@ -45,13 +46,9 @@ def _names(language: str, players: int) -> tuple[str, ...]:
     return (_("You"), *(_("Bot %(number)d", number=seat) for seat in range(1, players)))
 
 
-def lang() -> str:
-    return str(get_locale())
-
-
 def why(rule: str | Rule) -> dict[str, str]:
     """The rule's title, the link to its explanation and the log's "why?" label for it."""
-    return _why(lang(), str(Rule(rule)))
+    return _why(current_language(), str(Rule(rule)))
 
 
 @lru_cache(maxsize=256)
@@ -62,7 +59,7 @@ def _why(language: str, rule: str) -> dict[str, str]:
 
 def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
     """An event's sentence, in the second person when it is the learner's."""
-    language = language or lang()
+    language = language or current_language()
     return _worded(event, _memo(language, seats), seats, language)["message"]
 
 
@@ -123,7 +120,7 @@ def line(event: dict[str, Any], seats: tuple[str, ...], language: str) -> dict[s
 def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[str, Any]]:
     """Each step with its narrated lines; ``seat`` says who moved (None: the dealer's doing).
     The language is looked up once for the whole log, not for every line."""
-    language = lang()
+    language = current_language()
     return [{"seat": s["seat"], "lines": [line(e, seats, language) for e in s["events"]]} for s in steps]
 
 
@@ -149,7 +146,7 @@ def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any
 def scoring(practice: Practice, seats: tuple[str, ...]) -> dict[str, Any]:
     """The end-of-round table: each hand, its cards and points, and the method's rule."""
     state = practice.round
-    method = Rule.SCORE_TALLY_LOWEST if state.rules.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
+    method = state.rules.scoring_rule
     points = state.round_points() or [0] * state.players
     rows = [{"name": seats[s], "cards": [c.notation for c in hand], "value": hand_points(hand),
              "points": points[s], "total": practice.game.scores[s], "winner": s == state.winner}
