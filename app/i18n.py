@@ -61,6 +61,11 @@ def _choices(api: bool, environ):
         yield browser_language(LANGUAGES)
 
 
+def current_language() -> str:
+    """The language Flask-Babel chose for this request ("ar", "en"): the key of every memo of words."""
+    return str(get_locale())
+
+
 def request_language() -> str:
     """The request's language code, chosen as for Flask-Babel (``select_locale``) without setting
     it up: a JSON answer whose sentences are all remembered needs no translation at all."""

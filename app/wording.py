@@ -4,7 +4,7 @@ The engine answers with rule ids and parameters, never sentences; this module tu
 sentence in the request's language. Every sentence lives in one of the tables below (``_l`` for
 plain messages, ``_ln`` for messages with plural forms), translated in the catalogues and
 formatted at call time with the current locale. Parameters are localised by their name: cards
-(``card``, ``top``, ``held``, ``drawn``, ``cards``) become card names, colours (``color``,
+(``card``, ``top``, ``held``, ``cards``) become card names, colours (``color``,
 ``named``) colour words, seats (``seat``, ``turn``, ``target``, ``offender``, ``winner``,
 ``dealer``) seat names, counts choose the plural form. Messages are plain text: the templates
 add the HTML (``<bdi>`` around card names).
@@ -22,12 +22,12 @@ from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import get_locale, get_translations
+from flask_babel import get_translations
 
 from .engine.cards import Card, Color, InvalidCardError, Kind, card as parse_card
 from .engine.rules import Rule
 from .engine.verdict import Event, Verdict
-from .i18n import locale_of
+from .i18n import current_language, locale_of
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,7 +54,7 @@ class Plural:
 
     def __call__(self, params: Mapping[str, Any], language: str | None = None) -> str:
         count = params[self.key]
-        return _text(language or _language(), self, count) % {"num": count, **params}  # as ngettext does
+        return _text(language or current_language(), self, count) % {"num": count, **params}  # as ngettext does
 
 
 def _ln(singular: str, plural: str, key: str = "count") -> Plural:
@@ -461,24 +461,16 @@ UNKNOWN_ERROR = _l("The request could not be completed.")
 
 def card_name(notation: str) -> str:
     """The card's name in the current language ("Red 5", "5 حمراء", said after "بطاقة"); unknown notation is returned as is."""
-    return _card_name(_language(), notation) if isinstance(notation, str) else str(notation)
-
-
-def _language() -> str:
-    """The current language: the key of the memos on messages, card names, colour words and faces.
-
-    Catalogues don't change while the app runs (Flask-Babel keeps them loaded for good), so these
-    are looked up once per language: resolving a lazy string costs Flask-Babel several context
-    lookups each time, and wording a practice move's events spent most of its time there.
-    """
-    return str(get_locale())
+    return _card_name(current_language(), notation) if isinstance(notation, str) else str(notation)
 
 
 def _text(language: str, message: Message, count: int | None = None) -> str:
     """``message`` in ``language`` before its parameters are put in; ``count`` picks a plural form.
 
-    Memoised like the card names. A message is keyed by its id (cheaper to hash than its text);
-    the entry holds the message, so while it is kept no other object can have that id.
+    Memoised per language, like the card names: catalogues don't change while the app runs, and
+    resolving a lazy string costs Flask-Babel several context lookups. A message is keyed by its
+    id (cheaper to hash than its text); the entry holds the message, so while it is kept no other
+    object can have that id.
     """
     key = (language, id(message), count)
     entry = _TEXTS.get(key)
@@ -523,7 +515,7 @@ def color_word(color: str | None) -> str:
     """A colour inside a sentence ("red", Arabic "الأحمر" after "اللون"); None: no colour named yet."""
     if color is None:
         return str(NO_COLOR)
-    return _color_word(_language(), color) if isinstance(color, str) else str(color)
+    return _color_word(current_language(), color) if isinstance(color, str) else str(color)
 
 
 @lru_cache(maxsize=256)
@@ -593,7 +585,7 @@ def error_message(code: str, **params: Any) -> str:
 
 # --- formatting ------------------------------------------------------------------------------
 
-CARD_KEYS = frozenset({"card", "top", "held", "drawn"})
+CARD_KEYS = frozenset({"card", "top", "held"})
 COLOR_KEYS = frozenset({"color", "named"})
 SEAT_KEYS = frozenset({"seat", "turn", "target", "offender", "winner", "dealer"})
 
@@ -601,7 +593,7 @@ SEAT_KEYS = frozenset({"seat", "turn", "target", "offender", "winner", "dealer"}
 def _render(message: Message, params: Mapping[str, Any], names: Sequence[str] | None,
             fallback: Rule | None, language: str | None = None) -> str:
     """Format ``message`` with localised ``params``; a missing parameter falls back to the rule's title."""
-    language = language or _language()
+    language = language or current_language()
     try:
         values = _localise(params, names, language)
         return message(values, language) if isinstance(message, Plural) else _text(language, message) % values

@@ -38,14 +38,14 @@ Writing a page (rules topics, sources, about):
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
-from flask_babel import force_locale, get_locale
+from flask_babel import force_locale
 from flask_babel import lazy_gettext as _l
 from jinja2 import TemplateNotFound
 
 from app import wording
 from app.api import errors as api_errors
 from app.engine.cards import DECK, Color
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, current_language
 from app.security import error_page
 
 from . import anchors
@@ -74,10 +74,6 @@ class Page:
             return "pages/home"
         return "pages/" + (self.path + "index" if self.path.endswith("/") else self.path)
 
-
-CARD_KINDS = ("number", "skip", "reverse", "draw-two", "wild", "wild-draw-four", "special")
-RULE_TOPICS = ("setup", "first-card", "turn", "action-cards", "uno", "challenge", "scoring",
-               "two-players", "house-rules")
 
 PAGES: dict[str, Page] = {p.path: p for p in (
     Page("", _l("Home")),
@@ -130,7 +126,7 @@ for _path in PAGES:
 @bp.get("/")
 def root():
     """The saved or browser language's home (i18n.select_locale decides)."""
-    return redirect(url_for("pages.show", lang=str(get_locale()), page=""))
+    return redirect(url_for("pages.show", lang=current_language(), page=""))
 
 
 @bp.after_app_request
@@ -165,17 +161,13 @@ def method_not_allowed(error):
 
 def _address_language() -> str:
     lang = request.path.split("/")[1]
-    return lang if lang in LANGUAGES else _lang()
-
-
-def _lang() -> str:
-    return str(get_locale())
+    return lang if lang in LANGUAGES else current_language()
 
 
 # Globals, not context: macros imported without context see only these.
 TEMPLATE_GLOBALS = {
-    "rule_url": lambda rule: anchors.rule_url(rule, _lang()),
-    "page_url": lambda path: f"/{_lang()}/{path}",
+    "rule_url": lambda rule: anchors.rule_url(rule, current_language()),
+    "page_url": lambda path: f"/{current_language()}/{path}",
     "PAGES": PAGES, "section": section, "COLORS": tuple(Color), "DECK_SIZE": len(DECK),
     "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": EXAMPLES, "RELATED": RELATED,
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
