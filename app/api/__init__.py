@@ -1,4 +1,4 @@
-"""The public JSON API under /api/v1: the rules check now, practice games later.
+"""The public JSON API under /api/v1: the rules check (check.py) and practice games (games.py).
 
 Every answer is JSON in the request's language (``errors.language``), errors included.
 """

@@ -18,7 +18,8 @@ from .. import wording
 from . import bp
 
 # Codes for the HTTP errors an /api/ path can meet outside our views.
-HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large", 500: "server-error"}
+# (413 and 500 have handlers of their own, by status code, in app.security.)
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed"}
 
 
 class ApiError(Exception):
@@ -70,7 +71,8 @@ def _api_error(error: ApiError):
 
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    """JSON for HTTP errors on /api/ paths, unexpected exceptions (500) included.
+    """JSON for the HTTP errors on /api/ paths that no status-specific handler takes (404 and 405
+    come through app.pages; 413 and 500 go to app.security).
 
     App-wide because a 404 or 405 is raised before any blueprint is chosen.
     """

@@ -1,6 +1,6 @@
 """Practice games over JSON: the same games as the /<lang>/play table (README "Practice API").
 
-POST /api/v1/games                {"rules", "bots", "level", "seed"}  -> {"id", "version", "view"}
+POST /api/v1/games       {"rules", "bots", "level", "seed", "hints"} -> {"id", "version", "view", "results"}
 GET  /api/v1/games/<id>                                               -> {"version", "view"}
 POST /api/v1/games/<id>/moves     {"version", "move"}                 -> {"results", "version", "view"}
 

@@ -36,7 +36,7 @@ def _cards(value: Any, field: str) -> list[Card]:
     if not isinstance(value, list):
         raise ScenarioError("bad-scenario", field=field)
     try:
-        return [card(v) if isinstance(v, str) else card("") for v in value]
+        return [card(v) for v in value]
     except InvalidCardError as error:
         raise ScenarioError("unknown-card", card=str(error.args[0])) from None
 

@@ -35,11 +35,6 @@ _TOPICS: dict[str, tuple[Rule, ...]] = {
 RULE_PAGES: dict[Rule, str] = {rule: page for page, rules in _TOPICS.items() for rule in rules}
 
 
-def rules_on(page: str) -> tuple[Rule, ...]:
-    """The rule ids whose anchors a page must carry."""
-    return _TOPICS.get(page, ())
-
-
 @lru_cache(maxsize=512)
 def rule_url(rule: Rule | str, lang: str) -> str:
     """The rule's explanation in ``lang``: "/<lang>/<page>#<rule id>" (memoised: every narrated

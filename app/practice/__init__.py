@@ -12,13 +12,12 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import wording
 from ..engine.cards import InvalidCardError, card
-from ..engine.rules import PRESETS
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import error_page
 from . import access, present
 from .access import GameError, OptionError
-from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint, needs_choice,
+from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint, needs_choice,
                    play, view)
 
 bp = Blueprint("practice", __name__)
@@ -26,7 +25,6 @@ bp.after_app_request(access.set_owner_cookie)
 
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
-HOUSE_SWITCHES = ("stacking", "seven_zero", "draw_until_playable")
 TARGETS = (100, 200, 300, 500)
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
 
@@ -34,7 +32,7 @@ SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last m
 @bp.get(f"/{LANG}/play")
 def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     form = request.form if request.method == "POST" else {}
-    return render_template("practice/new.html", presets=PRESETS, levels=LEVELS, targets=TARGETS,
+    return render_template("practice/new.html", targets=TARGETS,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
                            errors=errors or {}), status
 
@@ -163,7 +161,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     log = access.store().steps(record.id, shown_from)
     steps = present.narrate(log, seats)
     context = {
-        "game_id": record.id, "version": record.version, "practice": practice, "state": state,
+        "game_id": record.id, "version": record.version, "state": state,
         "view": view(practice), "seats": seats, "notice": notice, "choose": chosen, "uno": uno,
         "steps": steps, "latest": practice.latest - shown_from,
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
