@@ -174,7 +174,7 @@ def test_illegal_card_names_the_rule_and_links_it(app, client):
                                                        "action": "play", "card": "R1"})
     assert response.status_code == 422
     assert f'href="/en/rules/turn#{Rule.MATCH_NONE.value}"' in response.text
-    assert "Not playable" not in response.text  # hints off: no marks, but the refusal is explained
+    assert 'class="hint"' not in response.text  # hints off: no marks, but the refusal is explained
     assert stored(app, game_id) == (version, before)
 
 

@@ -96,6 +96,10 @@ def _game(app, client):
     return created["id"], stored(app, created["id"])
 
 
+REFUSED_BY = {"card not in hand": "move.not-in-hand", "out of turn": "turn.order",
+              "nothing to continue": "turn.order"}
+
+
 @pytest.mark.parametrize("lang", ["ar", "en"])
 @pytest.mark.parametrize("case, status, code", [
     ("unknown game", 404, "game-not-found"),
@@ -147,7 +151,7 @@ def test_bad_requests_get_json_errors_and_change_nothing(app, client, lang, case
     assert body["error"] == code and body["message"]
     assert bool(ARABIC.search(body["message"])) == (lang == "ar")
     if code == "illegal-move":
-        assert body["rule"] and body["url"].startswith(f"/{lang}/")
+        assert body["rule"] == REFUSED_BY[case] and body["url"].startswith(f"/{lang}/")
         assert body["message"] == body["text"]  # the refusal's reason, not the generic error
         assert body["legal"] is False
     assert stored(app, game_id) == (version, before)
