@@ -467,11 +467,17 @@ def test_a_bot_bug_does_not_stop_the_game(app, client, monkeypatch):
     from app.engine import bots
     from app.engine.moves import Action, Move
 
+    def drew(practice):  # the learner drew and keeps the card: the bots play next
+        state = practice.round
+        state.turn, state.exposed, state.pending = HUMAN, None, Pending("drawn", HUMAN, state.hands[HUMAN][-1])
+
     monkeypatch.setattr(bots, "decide", lambda state, seat, level, rng: Move(seat, Action.CHALLENGE))
     game_id = new_form_game(client, seed="12")
-    rewrite(app, game_id, _draw_position)
-    assert _post(client, app, game_id, action="draw").status_code in (303,)
-    assert stored(app, game_id)[1].round.actor() in (HUMAN, None)
+    rewrite(app, game_id, drew)
+    assert _post(client, app, game_id, action="pass").status_code == 303
+    _, practice = stored(app, game_id)
+    assert practice.round.actor() in (HUMAN, None)
+    assert any(step["seat"] == 1 for step in log(app, game_id)[practice.latest:])  # bot 1 played on, legally
 
 
 @pytest.mark.parametrize("path", ["/ar/play/x", "/api/v1/games/x"])
