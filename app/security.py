@@ -16,6 +16,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import wording
+from .i18n import API_PREFIX
 
 CSRF_FIELD = "csrf_token"
 MAX_CONTENT_LENGTH = 64 * 1024  # request bodies (API JSON, forms) are small; more is refused (413)
@@ -54,7 +55,7 @@ class ApiFreeSessions(SecureCookieSessionInterface):
     answers sooner). Reading it is empty; writing it would be a bug, and fails loudly."""
 
     def open_session(self, app, request):
-        if request.path.startswith("/api/"):
+        if request.path.startswith(API_PREFIX):
             return self.make_null_session(app)
         return super().open_session(app, request)
 
@@ -89,7 +90,7 @@ def csrf_token() -> str:
 
 def _check_csrf() -> None:
     req = request._get_current_object()  # one context lookup for both questions
-    if req.method != "POST" or req.path.startswith("/api/"):
+    if req.method != "POST" or req.path.startswith(API_PREFIX):
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
@@ -123,7 +124,7 @@ def _server_error(error):
 
 
 def _refuse(code: str, status: int):
-    if request.path.startswith("/api/"):
+    if request.path.startswith(API_PREFIX):
         from .api.errors import error_response
         return error_response(code, status)
     return error_page(code, status)

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wsgi import get_content_length
 
 from .. import wording
+from ..i18n import API_PREFIX
 from . import bp
 
 # Codes for the HTTP errors an /api/ path can meet outside our views.
@@ -76,7 +77,7 @@ def http_error(error: HTTPException):
 
     App-wide because a 404 or 405 is raised before any blueprint is chosen.
     """
-    if not request.path.startswith("/api/"):
+    if not request.path.startswith(API_PREFIX):
         return error
     status = error.code or 500
     # Any other status gets a code with wording's generic message ("could not be completed").

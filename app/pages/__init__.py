@@ -45,7 +45,7 @@ from jinja2 import TemplateNotFound
 from app import wording
 from app.api import errors as api_errors
 from app.engine.cards import DECK, Color
-from app.i18n import LANGUAGES, current_language
+from app.i18n import API_PREFIX, LANGUAGES, current_language
 from app.security import error_page
 
 from . import anchors
@@ -141,7 +141,7 @@ def remember_language(response):
 @bp.app_errorhandler(404)
 def not_found(error):
     """A page in the language of the address (/en/… is English even if unknown), else the reader's."""
-    if request.path.startswith("/api/"):
+    if request.path.startswith(API_PREFIX):
         return api_errors.http_error(error)  # JSON in the request's language
     with force_locale(_address_language()):
         return render_template("pages/404.html"), 404
@@ -150,7 +150,7 @@ def not_found(error):
 @bp.app_errorhandler(405)
 def method_not_allowed(error):
     """As a 404: the address's language, JSON on /api/; and the methods it does accept."""
-    if request.path.startswith("/api/"):
+    if request.path.startswith(API_PREFIX):
         response = api_errors.http_error(error)
     else:
         with force_locale(_address_language()):
