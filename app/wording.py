@@ -270,6 +270,9 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.UNO_CALL, True, None): _l("You call UNO as you play your next-to-last card."),
     (Rule.UNO_CALL, True, "late"): _l("You call UNO in time: nobody can catch you now."),
     (Rule.UNO_CALL, False, None): _l("Call UNO when you play your next-to-last card."),
+    (Rule.UNO_CALL, False, "called"): _l("You have already called UNO."),
+    (Rule.UNO_CALL, False, "too-late"): _l(
+        "Too late to call UNO: the next player has already acted, so nobody can catch you for it now."),
     (Rule.UNO_CALL, False, "nothing-to-call"): _ln(
         "There is no UNO to call now: you hold %(num)d card.",
         "There is no UNO to call now: you hold %(num)d cards."),
@@ -364,7 +367,7 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("challenge", "guilty", "they"): _l(
         "%(seat)s challenges %(offender)s and is right: the Wild Draw Four was a bluff."),
     ("challenge", "guilty", "you"): _l(
-        "You challenge %(offender)s and see their hand: %(cards)s. They could have played another card: "
+        "You challenge %(offender)s and see their hand: %(cards)s. They held a card of the colour in play: "
         "the challenge succeeds."),
     ("challenge", "guilty", "object"): _l(
         "%(seat)s challenges you and is right: you held a card of the colour."),

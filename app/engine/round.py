@@ -324,10 +324,15 @@ class RoundState:
         return _illegal(Rule.UNO_CATCH, case="too-late", target=target)
 
     def _check_late_uno(self, move: Move) -> Verdict:
-        if self.exposed == move.seat:
-            return _legal(Rule.UNO_CALL, case="late", seat=move.seat)
-        return _illegal(Rule.UNO_CALL, case="nothing-to-call", seat=move.seat,
-                        count=len(self.hands[move.seat]))
+        """A call out of turn: safe while the player's forgotten UNO can still be caught; with one
+        card after that, it was either called already or its window has closed."""
+        seat = move.seat
+        if self.exposed == seat:
+            return _legal(Rule.UNO_CALL, case="late", seat=seat)
+        count = len(self.hands[seat])
+        if count == 1:
+            return _illegal(Rule.UNO_CALL, case="called" if self.uno_said[seat] else "too-late", seat=seat)
+        return _illegal(Rule.UNO_CALL, case="nothing-to-call", seat=seat, count=count)
 
     # check's dispatch on the pending decision: a table, not a method name built per move
     _CHECK_PENDING = {"drawn": _check_drawn, "challenge": _check_challenge, "stack": _check_stack,

@@ -127,7 +127,7 @@ class RuleSet:
         return Rule.SCORE_TALLY_LOWEST if self.scoring == "tally-lowest" else Rule.SCORE_WINNER_COLLECTS
 
     def house_rules(self) -> list[Rule]:
-        """The house rules this set switches on (the pages and the table mark them)."""
+        """The house rules this set switches on (the new-game form marks the presets that have any)."""
         on = {Rule.STACKING: self.stacking, Rule.SEVEN_ZERO: self.seven_zero,
               Rule.DRAW_UNTIL_PLAYABLE: self.draw == "until-playable"}
         return [rule for rule, active in on.items() if active]

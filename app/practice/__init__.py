@@ -12,6 +12,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import wording
 from ..engine.cards import InvalidCardError, card
+from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import error_page
@@ -26,13 +27,15 @@ bp.after_app_request(access.set_owner_cookie)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
 TARGETS = (100, 200, 300, 500)
+# The presets that switch a house rule on (the others are official, or variants of it from a source).
+HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
 
 
 @bp.get(f"/{LANG}/play")
 def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     form = request.form if request.method == "POST" else {}
-    return render_template("practice/new.html", targets=TARGETS,
+    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
                            errors=errors or {}), status
 

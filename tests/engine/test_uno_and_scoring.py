@@ -32,7 +32,7 @@ def test_uno_call__late_but_before_caught():
 
 
 def test_uno_call__nothing_to_call():
-    # uno.call: a call with more than one card, or after the window, is refused.
+    # uno.call: a call with more than one card is refused.
     state = position(["R1 R2 R3", "G1"], "R5")
     verdict = state.check(Move(0, Action.UNO))
     assert (verdict.legal, verdict.rule.value, verdict.params["case"]) == (False, "uno.call", "nothing-to-call")
@@ -58,7 +58,15 @@ def test_uno_catch__too_late_after_next_player_acts():
     state.apply(Move(1, Action.DRAW))
     verdict = state.check(Move(2, Action.CATCH, target=0))
     assert (verdict.legal, verdict.rule.value, verdict.params["case"]) == (False, "uno.catch", "too-late")
-    assert state.check(Move(0, Action.UNO)).params["case"] == "nothing-to-call"
+    assert state.check(Move(0, Action.UNO)).params["case"] == "too-late"  # uno.call: its window closed too
+
+
+def test_uno_call__called_already():
+    # uno.call: a player who called UNO with their next-to-last card has nothing more to call.
+    state = position(["R1 R2", "G1"], "R5")
+    state.apply(play(0, "R1", uno=True))
+    verdict = state.check(Move(0, Action.UNO))
+    assert (verdict.legal, verdict.rule.value, verdict.params["case"]) == (False, "uno.call", "called")
 
 
 def test_uno_catch__needs_another_target():

@@ -67,6 +67,13 @@ def test_new_game_form_in_both_languages(client):
         assert 'name="csrf_token"' in page.text and 'name="seed"' in page.text
 
 
+def test_presets_are_marked_as_the_engine_says(client):
+    """Each preset is marked official, with house rules (it switches one on), or not official."""
+    page = client.get("/en/play").text
+    marks = dict(re.findall(r'id="preset-([\w-]+)".*?<span class="badge (badge-\w+)"', page, re.S))
+    assert marks == {"official": "badge-official", "guide-long": "badge-house", "guide-short": "badge-variant"}
+
+
 @pytest.mark.parametrize("field, value", [("bots", "0"), ("bots", "10"), ("bots", "x"), ("bots", "²"),
                                           ("bots", "9" * 5000), ("level", "hard"), ("preset", "nope"),
                                           ("target", "7"), ("scoring", "most")])
