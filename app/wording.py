@@ -449,7 +449,7 @@ ERRORS: dict[str, Message] = {
     "forbidden": _l("This game is someone else's: start your own (the same seed deals the same cards)."),
     "stale-version": _l("The game has moved on since you last looked, so this move was not made."),
     "too-large": _l("The request is too large."),
-    "csrf": _l("The form has expired: reload the page and try again."),
+    "csrf": _l("The form had expired, so nothing was done: please try again."),
     "server-error": _l("Something went wrong on our side. Please try again."),
     "method-not-allowed": _l("This address does not accept that kind of request."),
     "bad-request": _l("The request body must be a JSON object."),

@@ -15,7 +15,7 @@ from ..engine.cards import InvalidCardError, card
 from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
-from ..security import error_page
+from ..security import CSRFError, error_page
 from . import access, present
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint, needs_choice,
@@ -178,3 +178,16 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
 @bp.errorhandler(GameError)
 def _game_error(error: GameError):
     return error_page(error.code, error.status, **error.params)
+
+
+@bp.errorhandler(CSRFError)
+def _expired_form(error: CSRFError):
+    """A move sent from a page whose session has ended: the table again, with a fresh token and
+    nothing played, so trying again works (reloading the error page would send the old form)."""
+    if request.endpoint != "practice.move":
+        return error_page("csrf", 400)
+    try:
+        record, practice = access.load(request.view_args["game_id"])
+    except GameError as refused:
+        return _game_error(refused)
+    return _table(record, practice, notice=_error_notice(GameError("csrf", 400)), status=400)

@@ -11,6 +11,9 @@
   document.body.appendChild(live);
   let busy = false;
   const OPENING = "uno-tutor-opening";
+  const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
+  const GIVE_UP_AFTER = 20000;  // ms: a server that never answers must not freeze the table
+  const SETTLING = 500;  // ms: the second click of a double click lands on nothing
 
   function announce(text) {
     live.textContent = "";
@@ -62,16 +65,64 @@
     return true;
   }
 
+  // The move could not be sent or was not answered: the table stays as it was (nothing was
+  // played, or the next move will be told the game moved on), and says so.
+  function failed(current) {
+    const status = current.querySelector(".sending");
+    if (!status) return;
+    status.textContent = status.dataset.failed;
+    status.classList.add("notice", "notice-error");
+    status.hidden = false;
+    status.scrollIntoView({ block: "nearest" });  // the learner's focus stays on the move to try again
+  }
+
+  // An answer that is not a table (a game gone, another browser's game, a server error): its
+  // page is shown in place, without sending the move a second time.
+  function showPage(page) {
+    const main = document.querySelector("main");
+    const answer = page.querySelector("main");
+    if (!main || !answer) throw new Error("no page in the answer");
+    main.replaceWith(answer);
+    document.title = page.title;
+    answer.focus();
+  }
+
   async function send(form, submitter) {
     const data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     // getAttribute: the form's hidden field named "action" hides the form.action property.
     const url = new URL(form.getAttribute("action"), document.baseURI);
-    const response = await fetch(url, { method: "POST", body: data, credentials: "same-origin" });
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = page.querySelector(".practice");
     const current = document.querySelector(".practice");
-    if (!fresh || !current) throw new Error("no table in the answer");
+    const status = current && current.querySelector(".sending");
+    if (status) {  // a failure's notice from an earlier try gives way
+      status.hidden = true;
+      status.classList.remove("notice", "notice-error");
+      status.textContent = status.dataset.sending;
+    }
+    const shown = window.setTimeout(function () { if (status) status.hidden = false; }, SHOW_SENDING_AFTER);
+    const waited = new AbortController();
+    const giveUp = window.setTimeout(function () { waited.abort(); }, GIVE_UP_AFTER);
+    if (current) current.setAttribute("aria-busy", "true");
+    let response, text;
+    try {
+      response = await fetch(url, { method: "POST", body: data, credentials: "same-origin", signal: waited.signal });
+      text = await response.text();
+    } catch (error) {  // no network, the server down or silent
+      if (current) failed(current);
+      return;
+    } finally {
+      window.clearTimeout(shown);
+      window.clearTimeout(giveUp);
+      if (current) current.removeAttribute("aria-busy");
+    }
+    const page = new DOMParser().parseFromString(text, "text/html");
+    const fresh = page.querySelector(".practice");
+    if (!fresh || !current) {
+      showPage(page);
+      return;
+    }
+    fresh.classList.add("settling");
+    window.setTimeout(function () { fresh.classList.remove("settling"); }, SETTLING);
     current.replaceWith(fresh);
     document.title = page.title;
     if (response.redirected) history.replaceState(null, "", response.url);
@@ -90,18 +141,26 @@
 
   // A new game's opening moves (the dealer, the first card, bots before you) are followed the same
   // way: the new-game form marks the page it leads to, so a reload or a link back replays nothing.
+  // The mark is the time the form was sent: one left by a form that never arrived goes stale.
   let opening = false;
   try {
-    opening = sessionStorage.getItem(OPENING) === "1";
+    opening = Date.now() - Number(sessionStorage.getItem(OPENING)) < 60000;
     sessionStorage.removeItem(OPENING);
   } catch (error) { /* no storage: the table simply opens whole */ }
   const table = document.querySelector(".practice");
   if (table && opening && setUpReplay(table)) table.querySelector(".log-next").focus();
 
+  // A held Enter key repeats: its repeats must not click through the table the move brings back.
+  document.addEventListener("keydown", function (event) {
+    if (event.repeat && event.key === "Enter" && event.target.closest && event.target.closest(".practice")) {
+      event.preventDefault();
+    }
+  }, true);
+
   document.addEventListener("submit", function (event) {
     const form = event.target;
     if (form.classList && form.classList.contains("new-game")) {
-      try { sessionStorage.setItem(OPENING, "1"); } catch (error) { /* see above */ }
+      try { sessionStorage.setItem(OPENING, String(Date.now())); } catch (error) { /* see above */ }
       return;
     }
     if (!form.classList || !form.classList.contains("move-form") || !form.closest(".practice")) return;

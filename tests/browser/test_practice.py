@@ -233,3 +233,43 @@ def test_practice_round(visit, screenshots, axe_source, arabic_fonts, lang, mode
     if mode == "mouse":
         assert problems == [], "the table mid-game:\n" + "\n".join(problems or ["not checked"])
 
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_move_the_server_never_answers_leaves_the_table_and_says_so(visit, lang):
+    """No network, or a server down: the table stays where it was (no browser error page, no
+    second try behind the learner's back) and says nothing was played; the next try goes through."""
+    page = visit().page
+    learner, table = Learner(page, "mouse"), Table(page)
+    start_game(page, learner, lang)
+    learner.follow_the_log()
+    version, url = table.version(), page.url
+    posts = []
+    page.on("request", lambda request: posts.append(request) if request.method == "POST" else None)
+    page.route("**/play/*", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    table.action("draw").click()
+    failure = page.locator(".sending.notice-error")
+    failure.wait_for()
+    assert speaks(failure.inner_text(), lang) and page.url == url and table.version() == version
+    assert len(posts) == 1
+    page.unroute("**/play/*")
+    table.action("draw").click()
+    page.locator(f".practice:not([data-version='{version}'])").wait_for()
+    assert not failure.is_visible()
+
+
+def test_an_answer_without_a_table_is_shown_in_place_not_sent_again(visit):
+    """A game gone or a server error: its page replaces the table, and the move is sent once."""
+    page = visit().page
+    learner, table = Learner(page, "mouse"), Table(page)
+    start_game(page, learner, "en")
+    learner.follow_the_log()
+    posts = []
+    page.on("request", lambda request: posts.append(request) if request.method == "POST" else None)
+    error = '<!doctype html><title>Error</title><main id="main" tabindex="-1"><p role="alert">gone</p></main>'
+    page.route("**/play/*", lambda route: route.fulfill(status=404, body=error, content_type="text/html")
+               if route.request.method == "POST" else route.continue_())
+    table.action("draw").click()
+    page.locator("main p[role=alert]").wait_for()
+    assert len(posts) == 1 and not page.locator(".practice").count()
+    assert page.evaluate("document.activeElement.id") == "main"

@@ -18,7 +18,7 @@ from app.engine.moves import Action, Move
 from app.engine.verdict import Event, Verdict
 from app.practice.game import HUMAN, shown_event, step
 
-from .practice_support import (VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
+from .practice_support import (CSRF, VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
                                rewrite, stored)
 
 
@@ -147,6 +147,21 @@ def test_bad_input_is_refused_and_changes_nothing(app, client, lang, case):
     if code:
         assert message(app, lang, code) in response.text.replace("&#39;", "'").replace("&#34;", '"')
     assert stored(app, game_id) == (version, before)
+
+
+def test_an_expired_form_brings_the_table_back(app, client):
+    """A move from a page whose session ended is refused and changes nothing, but the answer is
+    the table itself with a fresh token, so the learner's next try goes through."""
+    game_id = new_form_game(client, seed="5")
+    rewrite(app, game_id, _draw_position)
+    version, before = stored(app, game_id)
+    client.delete_cookie("session")  # the browser session ended; the owner cookie lasts
+    expired = client.post(f"/en/play/{game_id}", data={"csrf_token": "old", "version": version, "action": "draw"})
+    assert expired.status_code == 400 and 'id="notice"' in expired.text and 'class="practice' in expired.text
+    assert stored(app, game_id) == (version, before)
+    token = CSRF.search(expired.text).group(1)
+    again = client.post(f"/en/play/{game_id}", data={"csrf_token": token, "version": version, "action": "draw"})
+    assert again.status_code == 303 and stored(app, game_id)[0] == version + 1
 
 
 def test_out_of_turn_is_explained_with_its_rule(app, client):
