@@ -202,6 +202,8 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.MATCH_NONE, True, None): _l("Only a Wild may be played when nothing matches."),
     (Rule.MATCH_NONE, False, None): _l(
         "You can't play %(card)s: it matches neither the colour (%(color)s) nor %(face)s."),
+    (Rule.MATCH_NONE, False, "wild-top"): _l(
+        "You can't play %(card)s: the top card is %(top)s, so only the colour named for it (%(color)s) matches."),
     (Rule.WILD_ANY_TIME, True, None): _l(
         "You can play %(card)s at any time; you name %(named)s as the colour."),
     (Rule.WILD_ANY_TIME, False, None): _l("A Wild may be played at any time."),

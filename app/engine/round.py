@@ -260,6 +260,8 @@ class RoundState:
             return Verdict(True, Rule.MATCH_NUMBER, facts)
         if kind is not Kind.NUMBER and kind is top.kind:
             return Verdict(True, Rule.MATCH_SYMBOL, facts)
+        if top.is_wild:  # nothing on a wild to match but the colour named
+            return _illegal(Rule.MATCH_NONE, case="wild-top", **facts)
         return Verdict(False, Rule.MATCH_NONE, facts)
 
     def _check_drawn(self, move: Move) -> Verdict:

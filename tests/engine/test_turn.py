@@ -60,7 +60,8 @@ def test_match_color__named_colour_after_a_wild():
     # match.color: after a Wild the named colour is the one to match, not the card's.
     state = position(["G3 R3", "B1"], "W", color="green")
     assert state.check(play(0, "G3")).rule.value == "match.color"
-    assert state.check(play(0, "R3")).rule.value == "match.none"
+    verdict = state.check(play(0, "R3"))
+    assert (verdict.rule.value, verdict.params["case"]) == ("match.none", "wild-top")  # no number on a Wild
 
 
 def test_move_not_in_hand():
