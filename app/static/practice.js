@@ -13,7 +13,7 @@
   const OPENING = "uno-tutor-opening";
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
   const GIVE_UP_AFTER = 20000;  // ms: a server that never answers must not freeze the table
-  const SETTLING = 500;  // ms: the second click of a double click lands on nothing
+  const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
 
   function announce(text) {
     live.textContent = "";
@@ -65,15 +65,14 @@
     return true;
   }
 
-  // The move could not be sent or was not answered: the table stays as it was (nothing was
-  // played, or the next move will be told the game moved on), and says so.
+  // The move could not be sent or was not answered: the table stays as it was and says so. (If
+  // the move did arrive late, the next try is told the game has moved on, and sees where.)
   function failed(current) {
     const status = current.querySelector(".sending");
     if (!status) return;
-    status.textContent = status.dataset.failed;
     status.classList.add("notice", "notice-error");
     status.hidden = false;
-    status.scrollIntoView({ block: "nearest" });  // the learner's focus stays on the move to try again
+    status.textContent = status.dataset.failed;  // set once shown, so a screen reader reads it
   }
 
   // An answer that is not a table (a game gone, another browser's game, a server error): its
@@ -97,9 +96,13 @@
     if (status) {  // a failure's notice from an earlier try gives way
       status.hidden = true;
       status.classList.remove("notice", "notice-error");
-      status.textContent = status.dataset.sending;
+      status.textContent = "";
     }
-    const shown = window.setTimeout(function () { if (status) status.hidden = false; }, SHOW_SENDING_AFTER);
+    const shown = window.setTimeout(function () {
+      if (!status) return;
+      status.hidden = false;
+      status.textContent = status.dataset.sending;
+    }, SHOW_SENDING_AFTER);
     const waited = new AbortController();
     const giveUp = window.setTimeout(function () { waited.abort(); }, GIVE_UP_AFTER);
     if (current) current.setAttribute("aria-busy", "true");
@@ -144,7 +147,7 @@
   // The mark is the time the form was sent: one left by a form that never arrived goes stale.
   let opening = false;
   try {
-    opening = Date.now() - Number(sessionStorage.getItem(OPENING)) < 60000;
+    opening = Date.now() - Number(sessionStorage.getItem(OPENING)) < 10000;
     sessionStorage.removeItem(OPENING);
   } catch (error) { /* no storage: the table simply opens whole */ }
   const table = document.querySelector(".practice");
