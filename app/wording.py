@@ -448,7 +448,8 @@ ERRORS: dict[str, Message] = {
     "bad-move": _l("The move can't be read: check the seat, the action, the card and the colour."),
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
-    "forbidden": _l("This game is someone else's: start your own (the same seed deals the same cards)."),
+    "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "
+                    "start your own (the same seed deals the same cards)."),
     "stale-version": _l("The game has moved on since you last looked, so this move was not made."),
     "too-large": _l("The request is too large."),
     "csrf": _l("The form had expired, so nothing was done: please try again."),
