@@ -85,6 +85,15 @@ def test_new_game_bad_options_are_refused(client, field, value):
     assert 'role="alert"' in response.text
 
 
+def test_a_refused_form_focuses_the_field_at_fault(client):
+    """After a refusal the keyboard lands on the field at fault: the chosen preset for the rules."""
+    data = {"csrf_token": csrf(client), "preset": "guide-long", "target": "7", "bots": "3", "level": "easy"}
+    page = client.post("/en/play", data=data).text
+    assert re.findall(r'id="([\w-]+)"[^>]*\bautofocus\b', page) == ["preset-guide-long"]
+    page = client.post("/en/play", data={**data, "target": "100", "bots": "42"}).text
+    assert re.findall(r'id="([\w-]+)"[^>]*\bautofocus\b', page) == ["bots"]
+
+
 def test_form_options_reach_the_rules(client, app):
     game_id = new_form_game(client, preset="guide-short", scoring="winner-collects", stacking="on",
                             seven_zero="on", bots="5", target="200", level="normal")
