@@ -6,11 +6,12 @@ plain messages, ``_ln`` for messages with plural forms), translated in the catal
 formatted at call time with the current locale. Parameters are localised by their name: cards
 (``card``, ``top``, ``held``, ``cards``) become card names, colours (``color``,
 ``named``) colour words, seats (``seat``, ``turn``, ``target``, ``offender``, ``winner``,
-``dealer``) seat names, counts choose the plural form. Messages are plain text: the templates
+``dealer``) seat names, a list of seats (``winners``) their names, and ``others`` all but the
+first; counts choose the plural form. Messages are plain text: the templates
 add the HTML (``<bdi>`` around card names).
 
 Public: card_name, color_name (a colour alone), color_word (a colour inside a sentence),
-kind_name, seat_name, rule_title, verdict_message, event_message, error_message.
+kind_name, seat_name, seat_list, rule_title, verdict_message, event_message, error_message.
 """
 
 from __future__ import annotations
@@ -418,6 +419,9 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
         "%(card)s may not start the discard pile: it goes back into the pile and another card is turned."),
     ("game-end", None, "they"): _l("%(winner)s wins the game! Scores: %(scores)s."),
     ("game-end", None, "you"): _l("You win the game! Scores: %(scores)s."),
+    # A tie names the first winner as ``winner`` (the subject) and the rest as ``others``.
+    ("game-end", "tie", "they"): _l("The game ends in a tie: %(winners)s share the win. Scores: %(scores)s."),
+    ("game-end", "tie", "you"): _l("The game ends in a tie: you share the win with %(others)s. Scores: %(scores)s."),
 }
 SUBJECT_KEYS = ("seat", "winner", "dealer")
 OBJECT_KEYS = ("target", "offender")
@@ -548,6 +552,11 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     return str(PLAYER) % {"number": seat + 1}
 
 
+def seat_list(seats: Sequence[int], names: Sequence[str] | None = None, language: str | None = None) -> str:
+    """Several seats' names as a list: "Bot 1, Bot 2 and Bot 3"."""
+    return _list([seat_name(seat, names) for seat in seats], language or current_language())
+
+
 def rule_title(rule: Rule | str) -> str:
     """A short title for a rule id (headings, "why?" links); unknown ids are returned as is."""
     return _lookup(RULE_TITLES, Rule, rule)
@@ -575,6 +584,8 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
     flags = [EVENT_FLAGS[k].get(params[k]) for k in EVENT_FLAGS if k in params]
     if event.kind == "draw" and params.get("cards"):
         flags.append("seen")
+    elif "winners" in params:
+        flags.append("tie")
     cases = [*filter(None, flags), event.rule.value, None]
     for who in dict.fromkeys((person, "they")):
         for case in cases:
@@ -620,6 +631,9 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None, language: 
             value = seat_name(value, names)
         elif key == "cards":
             value = _card_list(value, names, language)
+        elif key == "winners" and isinstance(value, list):  # a tie: the first is also ``winner``
+            values["others"] = seat_list(value[1:], names, language)
+            value = seat_list(value, names, language)
         elif key == "direction":
             value = _text(language, DIRECTIONS[value]) if value in DIRECTIONS else str(value)
         elif key == "field":
@@ -668,7 +682,7 @@ def _list(items: list[str], language: str) -> str:
 # every plural form), so the source messages tell what any language reads.
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)")
-_FILLED_FROM = {"face": "top", "total": "points"}  # placeholders _localise fills from another parameter
+_FILLED_FROM = {"face": "top", "total": "points", "others": "winners"}  # placeholders _localise fills from another parameter
 _CHOOSERS = frozenset({*SUBJECT_KEYS, *OBJECT_KEYS, *EVENT_FLAGS, "cards"})  # see event_message
 
 

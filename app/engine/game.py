@@ -43,12 +43,22 @@ class Game:
         return max(self.scores) >= self.rules.target
 
     @property
-    def winner(self) -> int | None:
-        """Who has won the game: most points when the winner collects, fewest on a tally."""
+    def winners(self) -> list[int]:
+        """Who has won the game: most points when the winner collects, fewest on a tally.
+
+        A tally can end in a tie, which the official rules do not break: all who share the
+        fewest points win. (Collecting cannot: only the round's winner scores, and only they
+        pass the target.)"""
         if not self.game_over:
-            return None
-        pick = min if self.rules.scoring == "tally-lowest" else max
-        return self.scores.index(pick(self.scores))
+            return []
+        best = (min if self.rules.scoring == "tally-lowest" else max)(self.scores)
+        return [seat for seat, total in enumerate(self.scores) if total == best]
+
+    @property
+    def winner(self) -> int | None:
+        """The first of ``winners`` in seat order: the winner, unless there is a tie."""
+        winners = self.winners
+        return winners[0] if winners else None
 
     def apply(self, move: Move) -> list[Event]:
         """Apply a move to the current round; a round's points are added to the game's scores."""
@@ -66,9 +76,16 @@ class Game:
         if points is not None:
             self.scores = [total + p for total, p in zip(self.scores, points)]
             if self.game_over:
-                events.append(Event("game-end", self.rules.scoring_rule,
-                                    {"winner": self.winner, "scores": list(self.scores)}))
+                events.append(self._end())
         return verdict, events
+
+    def _end(self) -> Event:
+        """The game-end event: ``winner``, and in a tie all the ``winners`` too."""
+        winners = self.winners
+        params = {"winner": winners[0], "scores": list(self.scores)}
+        if len(winners) > 1:
+            params["winners"] = winners
+        return Event("game-end", self.rules.scoring_rule, params)
 
     def next_round(self) -> list[Event]:
         """Deal the next round, the deal passing to the left; refused before the round ends or after the game."""

@@ -170,7 +170,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
-        "why": present.why,
+        "why": present.why, "game_result": present.game_result,
     }
     return render_template("practice/table.html", **context), status
 

@@ -231,6 +231,7 @@ def view(practice: Practice) -> dict[str, Any]:
     shown = state.view(HUMAN)
     shown.update({
         "scores": list(game.scores), "game_over": over, "game_winner": game.winner if over else None,
+        "game_winners": game.winners if over else [],
         "round": game.number, "target": game.rules.target, "exposed": state.exposed,
         "players": len(state.hands), "rules": game.rules.to_dict(), "level": practice.level,
         "hints": practice.hints,

@@ -46,6 +46,15 @@ def _names(language: str, players: int) -> tuple[str, ...]:
     return (_("You"), *(_("Bot %(number)d", number=seat) for seat in range(1, players)))
 
 
+def game_result(winners: list[int], seats: tuple[str, ...]) -> str:
+    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest)."""
+    if len(winners) > 1 and winners[0] == HUMAN:
+        return _("A tie: you share the win with %(names)s.", names=wording.seat_list(winners[1:], seats))
+    if len(winners) > 1:
+        return _("A tie: %(names)s share the win.", names=wording.seat_list(winners, seats))
+    return _("You win the game!") if winners[0] == HUMAN else _("%(name)s wins the game.", name=seats[winners[0]])
+
+
 def why(rule: str | Rule) -> dict[str, str]:
     """The rule's title, the link to its explanation and the log's "why?" label for it."""
     return _why(current_language(), str(Rule(rule)))

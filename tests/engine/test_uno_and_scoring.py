@@ -193,3 +193,27 @@ def test_score_tally_lowest__game_end_event():
     assert summary(events)[-1] == ("game-end", "score.tally-lowest")
     assert events[-1].params == {"winner": 0, "scores": [0, 14]} and game.winner == 0
     assert hand(game.round, 1) == ["B9", "G5"] and card("R1") == game.round.top
+
+
+@pytest.mark.parametrize("before, hands, target, winners", [
+    ([4, 0, 20], ["R1", "G4", "B9"], 10, [0, 1]),  # seat 0 goes out and ties with seat 1
+    ([9, 2, 2], ["R1", "G5", "B5"], 9, [1, 2]),  # seat 0 ends the game at 9; seats 1 and 2 tie at 7
+])
+def test_score_tally_lowest__a_tie_is_shared(before, hands, target, winners):
+    # score.tally-lowest: the official rules name no tie-break, so all who share the fewest points win.
+    game, _ = Game.new({"preset": "guide-long", "target": target}, players=3, seed=0)
+    game.scores = list(before)
+    game.round = position(hands, "R5", rules=game.rules)
+    events = game.apply(play(0, "R1"))
+    assert summary(events)[-1] == ("game-end", "score.tally-lowest")
+    assert events[-1].params == {"winner": winners[0], "winners": winners, "scores": game.scores}
+    assert (game.winners, game.winner) == (winners, winners[0])
+
+
+def test_score_tally_lowest__no_tie_no_winners_param():
+    # score.tally-lowest: without a tie the event names the one winner, and no list.
+    game, _ = Game.new({"preset": "guide-long", "target": 10}, players=3, seed=0)
+    game.scores = [4, 1, 20]
+    game.round = position(["R1", "G4", "B9"], "R5", rules=game.rules)
+    assert game.apply(play(0, "R1"))[-1].params == {"winner": 0, "scores": [4, 5, 29]}
+    assert game.winners == [0]

@@ -1,5 +1,6 @@
 """The practice table through its HTML forms: whole games in both languages, bad input, replays,
 races, restarts and hidden information (issue 4)."""
+import html
 import io
 import random
 import re
@@ -11,7 +12,7 @@ from flask_babel import force_locale
 from app import create_app, wording
 from app.engine.cards import card
 from app.engine.rules import Rule
-from app.practice import access
+from app.practice import access, present
 from app.engine.round import Pending
 from app.engine.cards import Color
 from app.engine.moves import Action, Move
@@ -563,3 +564,32 @@ def test_remembered_sentences_are_the_sentences(app, lang):
         other_top = {**play_event, "params": {**play_event["params"], "top": "R9"}}
         assert present.message(other_top, seats, lang) == present.message(play_event, seats, lang)
         assert len(present._memo(lang, seats)) == remembered
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("before, winners", [([4, 0, 100, 9], [0, 1]), ([9, 0, 100, 0], [1, 3])])
+def test_a_tied_game_is_shared(app, client, lang, before, winners):
+    """score.tally-lowest: the official rules break no tie, so the table and the view name every winner."""
+    game_id = new_form_game(client, lang, preset="guide-long", target="100")
+
+    def last_card(practice):
+        state = practice.round
+        state.hands = [[card("R1")], [card("G4")], [card("B9")], [card("Y4")]]
+        state.discard.append(card("R5"))
+        state.turn, state.pending, state.exposed, state.color = HUMAN, None, None, Color.RED
+        practice.game.scores = list(before)
+
+    rewrite(app, game_id, last_card)
+    version, _ = stored(app, game_id)
+    response = client.post(f"/{lang}/play/{game_id}", data={"csrf_token": csrf(client, lang), "version": version,
+                                                           "action": "play", "card": "R1"})
+    assert response.status_code == 303
+    view = client.get(f"/api/v1/games/{game_id}").get_json()["view"]
+    assert (view["game_over"], view["game_winners"], view["game_winner"]) == (True, winners, winners[0])
+    page = client.get(f"/{lang}/play/{game_id}").text
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        seats = present.names(4)
+        banner = present.game_result(winners, seats)
+        single = present.game_result(winners[:1], seats)
+    assert f'<p class="result">{html.escape(banner)}</p>' in page and banner != single
+    assert all(seats[seat] in banner for seat in winners if seat != HUMAN)

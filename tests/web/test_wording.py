@@ -31,7 +31,7 @@ ERROR_CODES = ("bad-scenario", "unknown-card", "too-many-copies", "no-discard", 
 SAMPLE = {"card": "B7", "top": "R5", "held": "R2", "drawn": "G3", "color": "red", "named": "blue",
           "seat": 1, "turn": 2, "target": 2, "offender": 3, "winner": 1, "dealer": 0, "count": 3,
           "copies": 2, "direction": -1, "cards": ["R1", "WD4"], "points": [0, 42, 0, 0],
-          "scores": [120, 510, 80, 0], "method": "highest", "field": "hands", "min": 2, "max": 10}
+          "scores": [120, 510, 80, 0], "winners": [1, 3], "method": "highest", "field": "hands", "min": 2, "max": 10}
 GAMES = [  # (rules, players, seed)
     ("official", 4, 1), ("official", 2, 2), ("official", 3, 3), ("guide-long", 4, 4),
     ("guide-short", 4, 5), ({"preset": "official", "stacking": True}, 4, 6),
@@ -207,7 +207,7 @@ def test_arabic_differs_from_english_everywhere(app):
     tables = [wording.VERDICTS, wording.EVENTS, wording.ERRORS, wording.RULE_TITLES, wording.NUMBER_CARDS,
               wording.ACTION_CARDS, wording.COLOR_NAMES, wording.COLOR_WORDS, wording.KIND_NAMES,
               wording.DIRECTIONS, wording.FIELDS]
-    params = {**SAMPLE, "total": 3, "number": 5, "kind": "x", "face": "x", "name": "x", "value": 1}
+    params = {**SAMPLE, "total": 3, "number": 5, "kind": "x", "face": "x", "name": "x", "value": 1, "others": "x"}
     texts = {}
     for lang in LANGS:
         with language(app, lang):
@@ -335,3 +335,23 @@ def test_card_lists_in_arabic_keep_each_card_apart(app):
     assert f"{names[0]}، {names[1]}، و{names[2]}" in text
     with language(app, "en"):
         assert "Wild Draw Four, Red 2, and Green 7" in wording.event_message(event.redact(0), viewer=0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tied_game_names_every_winner(app, lang):
+    """score.tally-lowest can end in a tie: the sentence names all who share the win, "you" among them."""
+    names = ("You", "Bot 1", "Bot 2", "Bot 3") if lang == "en" else ("أنت", "البوت 1", "البوت 2", "البوت 3")
+    with_you = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 0, "winners": [0, 2], "scores": [7, 12, 7, 30]})
+    without = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 1, "winners": [1, 3], "scores": [30, 7, 12, 7]})
+    alone = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 1, "scores": [30, 7, 12, 9]})
+    with language(app, lang):
+        mine, theirs, single = (wording.event_message(e, names, viewer=0) for e in (with_you, without, alone))
+        tie_words = {str(wording.EVENTS["game-end", "tie", who]).split("%")[0] for who in ("you", "they")}
+    for text in (mine, theirs):
+        _clean(text, lang)
+        assert any(text.startswith(words) for words in tie_words), text
+    assert not any(single.startswith(words) for words in tie_words)
+    assert names[2] in mine and names[1] in theirs and names[3] in theirs
+    if lang == "en":
+        assert mine.startswith("The game ends in a tie: you share the win with Bot 2.")
+        assert theirs.startswith("The game ends in a tie: Bot 1 and Bot 3 share the win.")
