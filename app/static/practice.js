@@ -29,6 +29,14 @@
     }).join(" ");
   }
 
+  // Beside the table (a wide screen) the log scrolls in its own box: bring the latest move's steps
+  // to its top, as the page's #log-latest does without JavaScript. Elsewhere this changes nothing.
+  function showLatest(table) {
+    const log = table.querySelector(".log");
+    const latest = table.querySelector("#log-latest");
+    if (log && latest && log.scrollHeight > log.clientHeight) log.scrollTop = latest.offsetTop;
+  }
+
   // The table waits while the learner follows the latest steps: it shows where play stands after
   // the last of them, so it comes back (and takes focus) once they are all shown. Returns whether
   // there are steps to follow.
@@ -52,6 +60,7 @@
       }
       controls.hidden = true;
       table.classList.remove("replaying");
+      showLatest(table);
       const panel = table.querySelector("#decision");
       if (panel) panel.focus();
     }
@@ -138,6 +147,7 @@
       fresh.querySelector(".log-next").focus();
       return;
     }
+    showLatest(fresh);
     const panel = fresh.querySelector("#decision");
     if (panel) panel.focus({ preventScroll: !choosing });
   }
@@ -152,6 +162,7 @@
   } catch (error) { /* no storage: the table simply opens whole */ }
   const table = document.querySelector(".practice");
   if (table && opening && setUpReplay(table)) table.querySelector(".log-next").focus();
+  else if (table) showLatest(table);
 
   // A held Enter key repeats: its repeats must not click through the table the move brings back.
   document.addEventListener("keydown", function (event) {
