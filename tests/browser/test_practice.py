@@ -273,3 +273,23 @@ def test_an_answer_without_a_table_is_shown_in_place_not_sent_again(visit):
     page.locator("main p[role=alert]").wait_for()
     assert len(posts) == 1 and not page.locator(".practice").count()
     assert page.evaluate("document.activeElement.id") == "main"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_projected_table_shows_the_decision_the_hand_and_the_log_at_once(visit, screenshots, lang):
+    """A teacher's projector (1920x1080): the log beside the table, and the decision, the hand's
+    cards and the latest narrated step all on the first screen, without scrolling."""
+    page = visit().page
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    learner = Learner(page, "mouse")
+    start_game(page, learner, lang)
+    learner.follow_the_log()
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = {name: page.locator(selector).first.bounding_box() for name, selector in (
+        ("decision", "#decision"), ("card", ".hand-card .card-button"), ("log", ".log"), ("latest", "#log-latest"))}
+    page.screenshot(path=screenshots / f"{lang}-table-projected.png")
+    for name, box in boxes.items():
+        assert 0 <= box["y"] and box["y"] + min(box["height"], 200) <= 1080, (name, box)
+    log, decision = boxes["log"], boxes["decision"]
+    beside = log["x"] >= decision["x"] + decision["width"] if lang == "en" else log["x"] + log["width"] <= decision["x"]
+    assert beside, (log, decision)
