@@ -6,9 +6,10 @@ JSON the biggest single cost of a move; orjson writes the same text for a small 
 that. What orjson refuses (an integer beyond 64 bits, a non-string key) goes to the standard
 encoder instead, so anything the standard library could write still can be.
 
-Reading: ``loads`` is for the game store, whose states are read back whenever a game is not in
-the process's memory (another server worker saved it last). Request bodies are small and stay
-with the standard library.
+Reading: ``loads`` reads the game store's states (whenever a game is not in the process's memory)
+and the JSON API's request bodies, where the standard library's decoder, called from Python,
+cost more than the rest of reading a move. Whatever orjson refuses goes to the standard library,
+so a body reads exactly as ``json.loads`` reads it.
 """
 from __future__ import annotations
 
@@ -34,13 +35,19 @@ def dumps(obj: Any, default: Default = None) -> str:
     return dumps_bytes(obj, default).decode()
 
 
-def loads(text: str) -> Any:
+def loads(text: str | bytes) -> Any:
     """Parsed JSON, as ``json.loads`` gives it. orjson reads an integer beyond 64 bits as a
     float, so a text with a run of 19 digits or more (a seed can be any integer) goes to the
     standard library, which keeps it exact. (The run is found by mapping every digit to "9":
-    the re module takes longer to find it than json.loads takes to read the whole text.)"""
-    if text.encode().translate(_DIGITS_TO_NINES).find(_LONG_NUMBER) < 0:
-        return orjson.loads(text)
+    the re module takes longer to find it than json.loads takes to read the whole text.) So does
+    a text orjson refuses: the standard library also reads NaN, a lone surrogate, UTF-16, or
+    says what is wrong."""
+    data = text.encode() if isinstance(text, str) else text
+    if data.translate(_DIGITS_TO_NINES).find(_LONG_NUMBER) < 0:
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
     return json.loads(text)
 
 

@@ -487,3 +487,18 @@ def test_readme_example_runs_and_matches_what_it_shows(client):
     assert any(ARABIC.search(m) for m in messages) and len(messages) > 2
     for message in messages:
         assert message in answers["ar" if ARABIC.search(message) else "en"], message
+
+
+@pytest.mark.parametrize("content_type", [
+    "application/json", "Application/JSON; charset=utf-8", " application/json ;", "application/ld+json",
+    "application/problem+json; x=1", "text/json", "application/jsonx", "application/x-www-form-urlencoded", "",
+    "application/json\t; charset=latin-1", ";application/json", "multipart/form-data; boundary=x",
+])
+def test_json_bodies_are_told_as_werkzeug_tells_them(content_type):
+    from werkzeug.test import EnvironBuilder
+    from werkzeug.wrappers import Request
+
+    from app.api.errors import _is_json
+
+    environ = EnvironBuilder(headers={"Content-Type": content_type}).get_environ()
+    assert _is_json(environ.get("CONTENT_TYPE", "")) is Request(environ).is_json

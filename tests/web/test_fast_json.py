@@ -43,3 +43,20 @@ def test_loads_keeps_every_integer_exact(number):
 def test_loads_reads_what_dumps_wrote():
     value = {"b": "أونو", "a": [1, None, True, 2.5, {"x": []}], "seed": "1234567890123456789012"}
     assert loads(dumps(value)) == value
+
+
+@pytest.mark.parametrize("body", [
+    b'{"version": 3, "move": {"action": "draw"}}', '{"a": "أونو"}'.encode(), b'{"a": NaN, "b": -Infinity}',
+    b'{"x": "\\ud800"}', b'\xef\xbb\xbf{"a": 1}', '{"a": 1}'.encode("utf-16"), b' [1, 2.5e3, -0.0] ',
+    b'{"seed": 123456789012345678901234567890}', b'{"a": 1, "a": 2}',
+])
+def test_loads_reads_a_body_as_the_standard_library_does(body):
+    assert repr(loads(body)) == repr(json.loads(body))
+
+
+@pytest.mark.parametrize("body", [b'{"a": ', b'[1,]', b'\xff', b'{"a": 1} x', b''])
+def test_loads_refuses_what_the_standard_library_refuses(body):
+    with pytest.raises(ValueError):
+        json.loads(body)
+    with pytest.raises(ValueError):
+        loads(body)
