@@ -553,8 +553,10 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
 
 
 def seat_list(seats: Sequence[int], names: Sequence[str] | None = None, language: str | None = None) -> str:
-    """Several seats' names as a list: "Bot 1, Bot 2 and Bot 3"."""
-    return _list([seat_name(seat, names) for seat in seats], language or current_language())
+    """Several seats' names as a list: "Bot 1, Bot 2 and Bot 3". The language's own list (in
+    Arabic a bare «و»): unlike card names, a name does not run into the next."""
+    listed = [seat_name(seat, names) for seat in seats]
+    return format_list(listed, locale=locale_of(language or current_language())) if listed else ""
 
 
 def rule_title(rule: Rule | str) -> str:

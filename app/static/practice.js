@@ -29,12 +29,18 @@
     }).join(" ");
   }
 
-  // Beside the table (a wide screen) the log scrolls in its own box: bring the latest move's steps
-  // to its top, as the page's #log-latest does without JavaScript. Elsewhere this changes nothing.
+  // Beside the table (a wide screen) the log scrolls in its own box: bring the box's foot into the
+  // window (scrolling the page at most to the box's top, where it sticks), then the latest move's
+  // steps to the top of the box, under its heading, as #log-latest does without JavaScript.
+  // Elsewhere the log does not scroll, and this changes nothing.
   function showLatest(table) {
     const log = table.querySelector(".log");
     const latest = table.querySelector("#log-latest");
-    if (log && latest && log.scrollHeight > log.clientHeight) log.scrollTop = latest.offsetTop;
+    if (!log || !latest || log.scrollHeight <= log.clientHeight) return;
+    const box = log.getBoundingClientRect();
+    const below = box.bottom - window.innerHeight;
+    if (below > 0) window.scrollBy(0, Math.min(below, box.top));
+    log.scrollTop = latest.offsetTop - log.querySelector("h2").offsetHeight;
   }
 
   // The table waits while the learner follows the latest steps: it shows where play stands after
