@@ -166,7 +166,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     context = {
         "game_id": record.id, "version": record.version, "state": state,
         "view": view(practice), "seats": seats, "notice": notice, "choose": chosen, "uno": uno,
-        "steps": steps, "latest": practice.latest - shown_from,
+        "steps": steps, "latest": practice.latest - shown_from, "first_step": shown_from + 1,
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,

@@ -593,3 +593,15 @@ def test_a_tied_game_is_shared(app, client, lang, before, winners):
         single = present.game_result(winners[:1], seats)
     assert f'<p class="result">{html.escape(banner)}</p>' in page and banner != single
     assert all(seats[seat] in banner for seat in winners if seat != HUMAN)
+
+
+def test_the_log_is_numbered_by_the_game_not_by_the_page(app, client):
+    """The page shows the latest steps only; each keeps its number in the game's log."""
+    game_id = new_form_game(client, seed="5")
+    url, token, rng = f"/en/play/{game_id}", csrf(client), random.Random(5)
+    while len(log(app, game_id)) <= 40:
+        version, practice = stored(app, game_id)
+        assert client.post(url, data=form_fields(random_move(practice, rng), version, token)).status_code == 303
+    numbers = [int(n) for n in re.findall(r'<li class="log-step[^"]*" value="(\d+)"', client.get(url).text)]
+    total = len(log(app, game_id))
+    assert numbers == list(range(total - len(numbers) + 1, total + 1)) and numbers[0] > 1
