@@ -62,15 +62,14 @@ class Move:
         except (KeyError, TypeError):  # TypeError: an unhashable value (a list, a dict) names none
             raise InvalidMoveError("action") from None
         seat, target = data.get("seat"), data.get("target")
-        if type(seat) is not int or (target is not None and type(target) is not int):
+        if type(seat) is not int:
             raise InvalidMoveError("seat")
+        if target is not None and type(target) is not int:
+            raise InvalidMoveError("target")
         if not isinstance(data.get("uno", False), bool):
             raise InvalidMoveError("uno")
-        try:
-            played = card(data["card"]) if data.get("card") is not None else None
-            chosen = color(data["color"]) if data.get("color") is not None else None
-        except InvalidCardError:
-            raise InvalidMoveError("card") from None
+        played = _read(card, data.get("card"), "card")
+        chosen = _read(color, data.get("color"), "color")
         if action is Action.PLAY and played is None:
             raise InvalidMoveError("card")
         return (make_move if cls is Move else cls)(seat, action, played, chosen, data.get("uno", False), target)
@@ -87,6 +86,16 @@ class Move:
         if self.target is not None:
             data["target"] = self.target
         return data
+
+
+def _read(parse, value: Any, field: str) -> Any:
+    """``parse(value)``, None for no value; InvalidMoveError naming ``field`` for a bad one."""
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except InvalidCardError:
+        raise InvalidMoveError(field) from None
 
 
 _MOVE_SLOTS = tuple(getattr(Move, f.name).__set__ for f in fields(Move))

@@ -200,8 +200,10 @@ class RoundState:
         # The move's fields and the pending decision are read once into locals: this runs for
         # every move the table applies and every check the API answers.
         n, seat, action, target = len(self.hands), move.seat, move.action, move.target
-        if not 0 <= seat < n or (target is not None and not 0 <= target < n):
+        if not 0 <= seat < n:
             raise InvalidMoveError("seat")
+        if target is not None and not 0 <= target < n:
+            raise InvalidMoveError("target")
         if action is Action.PLAY and move.card is None:
             raise InvalidMoveError("card")
         if self.winner is not None:

@@ -192,8 +192,26 @@ def test_draw_reshuffle__nothing_to_reshuffle():
 def test_turn_order__unreadable_moves_are_invalid_not_illegal():
     # turn.order: a seat or target that does not exist, or a play naming no card, cannot be read at all.
     state = position(["R1", "G1"], "R5")
-    for move in (Move(2, Action.DRAW), Move(-1, Action.DRAW), Move(0, Action.CATCH, target=5), Move(0, Action.PLAY)):
-        with pytest.raises(InvalidMoveError):
+    for move, field in ((Move(2, Action.DRAW), "seat"), (Move(-1, Action.DRAW), "seat"),
+                        (Move(0, Action.CATCH, target=5), "target"), (Move(0, Action.PLAY), "card")):
+        with pytest.raises(InvalidMoveError, match=f"^{field}$"):
             state.check(move)
-        with pytest.raises(InvalidMoveError):
+        with pytest.raises(InvalidMoveError, match=f"^{field}$"):
             state.apply(move)
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"seat": "0", "action": "draw"}, "seat"),
+    ({"seat": 0, "action": "fly"}, "action"),
+    ({"seat": 0, "action": "catch", "target": "1"}, "target"),
+    ({"seat": 0, "action": "catch", "target": 1.5}, "target"),
+    ({"seat": 0, "action": "play", "card": "X9"}, "card"),
+    ({"seat": 0, "action": "play"}, "card"),
+    ({"seat": 0, "action": "play", "card": "W", "color": "purple"}, "color"),
+    ({"seat": 0, "action": "color", "color": 3}, "color"),
+    ({"seat": 0, "action": "play", "card": "R1", "uno": "yes"}, "uno"),
+])
+def test_turn_order__an_unreadable_move_names_the_field_to_fix(data, field):
+    # The API answers a bad move with this field: the client is told what to correct.
+    with pytest.raises(InvalidMoveError, match=f"^{field}$"):
+        Move.from_dict(data)

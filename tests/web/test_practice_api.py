@@ -157,6 +157,21 @@ def test_bad_requests_get_json_errors_and_change_nothing(app, client, lang, case
     assert stored(app, game_id) == (version, before)
 
 
+@pytest.mark.parametrize("move, field", [
+    ({"action": "play", "card": "Z9"}, "card"),
+    ({"action": "play", "card": "W", "color": "purple"}, "color"),
+    ({"action": "catch", "target": "1"}, "target"),
+    ({"action": "catch", "target": 9}, "target"),
+    ({"action": "fly"}, "action"),
+])
+def test_a_bad_move_names_the_field_to_fix(app, client, move, field):
+    game_id, (version, before) = _game(app, client)
+    response = client.post(f"/api/v1/games/{game_id}/moves", json={"version": version, "move": move})
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "bad-move" and response.get_json()["field"] == field
+    assert stored(app, game_id) == (version, before)
+
+
 def test_unknown_game_get_and_other_owner(app, client):
     assert client.get("/api/v1/games/nope").status_code == 404
     game_id = new_api_game(client)["id"]
