@@ -450,6 +450,7 @@ ERRORS: dict[str, Message] = {
     "malformed-json": _l("The request is not valid JSON."),
     "not-json": _l("Send the request as JSON."),
     "bad-move": _l("The move can't be read: check the seat, the action, the card and the colour."),
+    "bad-form": _l("The move can't be read: choose it again on the table."),
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "

@@ -2,7 +2,8 @@
 
 Works without JavaScript: every decision is a form that POSTs and redirects back to the table
 (Post/Redirect/Get). A refused move re-renders the table with the explanation and a 4xx status,
-changing nothing. app/static/practice.js only submits the same forms with fetch.
+changing nothing. app/static/practice.js only submits the same forms with fetch, and plays the
+last move's steps back one at a time in the page; without it, ``?follow=`` links do the same.
 """
 from __future__ import annotations
 
@@ -79,8 +80,9 @@ def _int(value: Any) -> int | None:
 @bp.get(f"/{LANG}/play/<game_id>")
 def table(lang: str, game_id: str):
     record, practice = access.load(game_id)
-    choose = request.args.get("choose")
-    return _table(record, practice, choose=choose, uno=request.args.get("uno") == "1")
+    args = request.args
+    return _table(record, practice, choose=args.get("choose"), uno=args.get("uno") == "1",
+                  follow=_int(args.get("follow")))
 
 
 @bp.post(f"/{LANG}/play/<game_id>")
@@ -89,7 +91,7 @@ def move(lang: str, game_id: str):
     form = request.form
     data = _move_from_form(form)
     if data is None or _int(form.get("version")) is None:
-        return _table(record, practice, notice=_error_notice(GameError("bad-move", 400)), status=400)
+        return _unreadable(record, practice)
     try:
         access.check_version(record, _int(form.get("version")))
     except GameError as error:
@@ -108,13 +110,31 @@ def move(lang: str, game_id: str):
         seats = present.names(practice.round.players)
         return _table(record, practice, notice=present.refusal(refused.verdict, seats), status=422)
     except InvalidMoveError:
-        return _table(record, practice, notice=_error_notice(GameError("bad-move", 400)), status=400)
+        return _unreadable(record, practice)
     try:
         access.save(record, practice, steps)
     except GameError as error:  # another request won the race: this one is not applied
         fresh, practice = access.load(game_id)
         return _table(fresh, practice, notice=_error_notice(error), status=error.status)
     return redirect(url_for(".table", lang=lang, game_id=game_id, _anchor="log-latest"), 303)
+
+
+@bp.post(f"/{LANG}/play/<game_id>/hints")
+def hints(lang: str, game_id: str):
+    """Hints on or off during a game (the new-game form sets them first): a new version, no step."""
+    record, practice = access.load(game_id)
+    form = request.form
+    wanted, version = form.get("hints"), _int(form.get("version"))
+    if wanted not in ("on", "off") or version is None:
+        return _unreadable(record, practice)
+    try:
+        access.check_version(record, version)
+        practice.hints = wanted == "on"
+        access.save(record, practice, [])
+    except GameError as error:  # an old page, or another request got there first: nothing changed
+        fresh, practice = access.load(game_id)
+        return _table(fresh, practice, notice=_error_notice(error), status=error.status)
+    return redirect(url_for(".table", lang=lang, game_id=game_id, _anchor="hand-title"), 303)
 
 
 def _move_from_form(form) -> dict[str, Any] | None:
@@ -149,7 +169,15 @@ def _error_notice(error: GameError) -> dict[str, Any]:
     return {"text": wording.error_message(error.code, **error.params)}
 
 
-def _table(record, practice, notice=None, status: int = 200, choose: str | None = None, uno: bool = False):
+def _unreadable(record, practice):
+    """A form the table never sends (edited, or cut short): refused, the table as it was."""
+    return _table(record, practice, notice=_error_notice(GameError("bad-form", 400)), status=400)
+
+
+def _table(record, practice, notice=None, status: int = 200, choose: str | None = None, uno: bool = False,
+           follow: int | None = None):
+    """The table page. ``follow``: how many of the last move's steps are shown so far, when the
+    learner follows them one at a time without JavaScript (the table waits until the last)."""
     state = practice.round
     seats = present.names(state.players)
     chosen = None
@@ -163,10 +191,12 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     shown_from = max(0, min(practice.latest, practice.logged - SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)
     steps = present.narrate(log, seats)
+    latest = practice.latest - shown_from
+    following = follow if follow is not None and 1 <= follow < len(steps) - latest else None
     context = {
         "game_id": record.id, "version": record.version, "state": state,
         "view": view(practice), "seats": seats, "notice": notice, "choose": chosen, "uno": uno,
-        "steps": steps, "latest": practice.latest - shown_from, "first_step": shown_from + 1,
+        "steps": steps, "latest": latest, "first_step": shown_from + 1, "following": following,
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
@@ -184,7 +214,7 @@ def _game_error(error: GameError):
 def _expired_form(error: CSRFError):
     """A move sent from a page whose session has ended: the table again, with a fresh token and
     nothing played, so trying again works (reloading the error page would send the old form)."""
-    if request.endpoint != "practice.move":
+    if request.endpoint not in ("practice.move", "practice.hints"):
         return error_page("csrf", 400)
     try:
         record, practice = access.load(request.view_args["game_id"])

@@ -5,6 +5,7 @@
 "use strict";
 
 (function () {
+  document.documentElement.classList.add("js");  // practice.css hides what only a page without it needs
   const live = document.createElement("div");
   live.className = "visually-hidden";
   live.setAttribute("aria-live", "polite");
@@ -145,17 +146,19 @@
     document.title = page.title;
     if (response.redirected) history.replaceState(null, "", response.url);
     const choosing = new URL(response.url).searchParams.has("choose");
+    const setting = form.classList.contains("hints-form");  // hints on or off: no move to follow
     // A refusal's notice is role="alert", read out as it appears: it is not announced twice, but
     // brought into view, above the hand the learner clicked in.
     const notice = fresh.querySelector("#notice");
     if (notice) notice.scrollIntoView({ block: "nearest" });
-    if (!notice && response.redirected && !choosing && setUpReplay(fresh)) {
+    if (!notice && response.redirected && !choosing && !setting && setUpReplay(fresh)) {
       fresh.querySelector(".log-next").focus();
       return;
     }
     showLatest(fresh);
-    const panel = fresh.querySelector("#decision");
-    if (panel) panel.focus({ preventScroll: !choosing });
+    // Focus where the learner is: the decision, or the hints switch they just pressed.
+    const focused = fresh.querySelector(setting ? ".hints-form button" : "#decision");
+    if (focused) focused.focus({ preventScroll: !choosing && !setting });
   }
 
   // A new game's opening moves (the dealer, the first card, bots before you) are followed the same

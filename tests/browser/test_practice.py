@@ -302,3 +302,40 @@ def test_a_projected_table_shows_the_decision_the_hand_and_the_log_at_once(visit
         beside = (log["x"] >= decision["x"] + decision["width"] if lang == "en"
                   else log["x"] + log["width"] <= decision["x"])
         assert beside, (log, decision)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hints_are_switched_at_the_table_and_steps_followed_without_javascript(visit, screenshots, lang):
+    """The hints switch answers in place with JavaScript (focus stays on it, nothing is replayed);
+    without JavaScript the last move's steps are followed through links, one at a time."""
+    page = visit().page
+    learner = Learner(page, "keyboard")
+    start_game(page, learner, lang)
+    learner.follow_the_log()
+    page.evaluate("window.sameDocument = true")
+    assert page.locator(".hint").count() and not page.locator(".log-follow").is_visible()
+    for hints_left in (0, len(Table(page).hand())):  # off, then on again
+        learner.move(page.locator(".hints-form button"))
+        assert page.locator(".hint").count() == hints_left
+        assert page.evaluate("document.activeElement.closest('.hints-form') !== null")
+    assert page.evaluate("window.sameDocument === true")
+
+    plain = visit(java_script_enabled=False).page
+    learner, table = Learner(plain, "no-js"), Table(plain)
+    start_game(plain, learner, lang)
+    for _ in range(5):  # draw (and keep what was drawn) until a bot has replied in the same move
+        learner.move(table.action("pass" if table.action("pass").count() else "draw"))
+        fresh = plain.locator(".log-step.latest").count()
+        if fresh > 1:
+            break
+    assert fresh > 1
+    with plain.expect_navigation():
+        plain.locator(".log-follow-start a").click()
+    for shown in range(1, fresh):
+        assert plain.locator(".log-step.latest:visible").count() == shown
+        assert not plain.locator("#decision").is_visible()
+        if shown == 1:
+            plain.screenshot(path=screenshots / f"{lang}-table-follow-no-js.png", full_page=True)
+        with plain.expect_navigation():
+            plain.locator(".log-follow a").first.click()
+    assert plain.locator(".log-step.latest:visible").count() == fresh and plain.locator("#decision").is_visible()

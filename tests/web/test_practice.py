@@ -131,10 +131,10 @@ def _bad_inputs(game_id, version, token, hand_card, missing_card):
     return {
         "unknown game": ("/play/nosuchgame", good, 404, "game-not-found"),
         "card not in hand": (f"/play/{game_id}", {**good, "card": missing_card}, 422, None),
-        "not a card": (f"/play/{game_id}", {**good, "card": "X9"}, 400, "bad-move"),
-        "unknown action": (f"/play/{game_id}", {**good, "action": "fly"}, 400, "bad-move"),
-        "no version": (f"/play/{game_id}", {k: v for k, v in good.items() if k != "version"}, 400, "bad-move"),
-        "bad target": (f"/play/{game_id}", {**good, "action": "catch", "target": "me"}, 400, "bad-move"),
+        "not a card": (f"/play/{game_id}", {**good, "card": "X9"}, 400, "bad-form"),
+        "unknown action": (f"/play/{game_id}", {**good, "action": "fly"}, 400, "bad-form"),
+        "no version": (f"/play/{game_id}", {k: v for k, v in good.items() if k != "version"}, 400, "bad-form"),
+        "bad target": (f"/play/{game_id}", {**good, "action": "catch", "target": "me"}, 400, "bad-form"),
         "stale version": (f"/play/{game_id}", {**good, "version": str(version - 1)}, 409, "stale-version"),
         "missing csrf": (f"/play/{game_id}", {k: v for k, v in good.items() if k != "csrf_token"}, 400, "csrf"),
         "wrong csrf": (f"/play/{game_id}", {**good, "csrf_token": "forged"}, 400, "csrf"),
@@ -605,3 +605,73 @@ def test_the_log_is_numbered_by_the_game_not_by_the_page(app, client):
     numbers = [int(n) for n in re.findall(r'<li class="log-step[^"]*" value="(\d+)"', client.get(url).text)]
     total = len(log(app, game_id))
     assert numbers == list(range(total - len(numbers) + 1, total + 1)) and numbers[0] > 1
+
+
+# --- hints switched during a game, and the last move followed one step at a time without JS ---
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_hints_can_be_switched_off_and_on_at_the_table(app, client, lang):
+    game_id = new_form_game(client, lang, seed="3")
+    rewrite(app, game_id, _draw_position)
+    url = f"/{lang}/play/{game_id}"
+    assert 'class="hint"' in client.get(url).text
+    for wanted, shown in (("off", False), ("on", True)):
+        version, before = stored(app, game_id)
+        answer = client.post(f"{url}/hints", data={"csrf_token": csrf(client, lang), "version": version,
+                                                   "hints": wanted})
+        assert answer.status_code == 303 and answer.headers["Location"].endswith("#hand-title")
+        after_version, after = stored(app, game_id)
+        assert after_version == version + 1 and after.hints is shown
+        assert after.round.to_dict() == before.round.to_dict() and len(log(app, game_id)) == before.logged
+        page = client.get(url).text
+        assert ('class="hint"' in page) is shown
+        assert f'name="hints" value="{"off" if shown else "on"}"' in page
+
+
+@pytest.mark.parametrize("case, status, code", [
+    ("stale version", 409, "stale-version"), ("no version", 400, "bad-form"), ("bad value", 400, "bad-form"),
+    ("missing csrf", 400, "csrf"),
+])
+def test_a_bad_hints_switch_changes_nothing(app, client, case, status, code):
+    game_id = new_form_game(client, seed="3")
+    rewrite(app, game_id, _draw_position)
+    version, before = stored(app, game_id)
+    good = {"csrf_token": csrf(client), "version": str(version), "hints": "off"}
+    data = {"stale version": {**good, "version": str(version - 1)},
+            "no version": {k: v for k, v in good.items() if k != "version"},
+            "bad value": {**good, "hints": "maybe"},
+            "missing csrf": {k: v for k, v in good.items() if k != "csrf_token"}}[case]
+    answer = client.post(f"/en/play/{game_id}/hints", data=data)
+    assert answer.status_code == status and 'class="practice' in answer.text
+    assert message(app, "en", code) in html.unescape(answer.text)
+    assert stored(app, game_id) == (version, before)
+    other = app.test_client()  # another browser, with a form of its own: not its game
+    assert other.post(f"/en/play/{game_id}/hints", data={**good, "csrf_token": csrf(other)}).status_code == 403
+    assert stored(app, game_id) == (version, before)
+
+
+STEP = re.compile(r'<li class="log-step([^"]*)" value="(\d+)"')
+
+
+def test_the_last_move_can_be_followed_one_step_at_a_time_without_javascript(app, client):
+    game_id = new_form_game(client, seed="3")
+    rewrite(app, game_id, _draw_position)
+    assert _post(client, app, game_id, action="draw").status_code == 303
+    _, practice = stored(app, game_id)
+    fresh = practice.logged - practice.latest
+    assert fresh >= 3  # the learner's draw and the bots' replies
+    url = f"/en/play/{game_id}"
+    whole = client.get(url).text
+    assert "follow=1#log-shown" in whole and 'class="practice"' in whole
+    for shown in range(1, fresh):
+        page = client.get(f"{url}?follow={shown}").text
+        assert 'class="practice replaying"' in page
+        latest = [classes for classes, _ in STEP.findall(page) if "latest" in classes]
+        assert [("pending" in c) for c in latest] == [False] * shown + [True] * (fresh - shown)
+        following = re.search(r'<div class="log-follow">.*?</div>', page, re.S).group(0)
+        nxt = f"follow={shown + 1}#log-shown" if shown + 1 < fresh else f'{game_id}#log-latest'
+        assert nxt in following and f'{game_id}#log-latest' in following
+        assert re.search(r'id="log-shown"', page)
+    for odd in ("0", str(fresh), "-1", "x", "99"):  # nothing to follow: the whole table
+        page = client.get(f"{url}?follow={odd}").text
+        assert 'class="practice"' in page and "pending" not in page

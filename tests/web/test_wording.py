@@ -25,7 +25,7 @@ EVENT_KINDS = {"play", "color", "uno", "skip", "reverse", "pending", "swap", "ro
                "redraw", "game-end"}
 ERROR_CODES = ("bad-scenario", "unknown-card", "too-many-copies", "no-discard", "bad-seat", "bad-players",
                "incomplete-deck", "bad-direction", "color-needed", "unknown-color", "color-mismatch",
-               "unknown-option", "malformed-json", "bad-move", "not-json", "not-found", "game-not-found",
+               "unknown-option", "malformed-json", "bad-move", "bad-form", "not-json", "not-found", "game-not-found",
                "forbidden", "stale-version", "too-large", "csrf", "server-error", "method-not-allowed")
 # Every parameter the engine puts in a verdict or an event, with a typical value.
 SAMPLE = {"card": "B7", "top": "R5", "held": "R2", "drawn": "G3", "color": "red", "named": "blue",
