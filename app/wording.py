@@ -96,6 +96,9 @@ FIELDS = {
     "scenario": _l("the scenario"), "hands": _l("the hands"), "discard": _l("the discard pile"),
     "draw_pile": _l("the draw pile"), "deck": _l("the deck"), "seed": _l("the seed"),
     "dealer": _l("the dealer"), "turn": _l("the turn"),
+    # The parts of a move (the check API's and the practice API's "bad-move").
+    "move": _l("the move"), "seat": _l("the seat"), "action": _l("the action"), "card": _l("the card"),
+    "color": _l("the colour"), "target": _l("the target player"), "uno": _l("the UNO call"),
 }
 PLAYER = _l("Player %(number)s")
 # TRANSLATORS: what a card must share with the top card, in "it matches the number (5)".
@@ -449,8 +452,10 @@ ERRORS: dict[str, Message] = {
     "unknown-option": _l("The rules name an unknown preset or option, or a value out of range."),
     "malformed-json": _l("The request is not valid JSON."),
     "not-json": _l("Send the request as JSON."),
-    "bad-move": _l("The move can't be read: check the seat, the action, the card and the colour."),
+    "bad-move": _l("The move can't be read: check %(field)s."),
     "bad-form": _l("The move can't be read: choose it again on the table."),
+    "bad-hints": _l("The hints can't be switched now: use the button beside your hand."),
+    "stale-hints": _l("The game has moved on since you last looked, so the hints were not switched."),
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "

@@ -56,7 +56,8 @@ def move(game_id: str):
         raise _stale(game_id) from None
     except InvalidMoveError as error:
         _check_current(game_id, record)
-        raise ApiError("bad-move", extra={"field": str(error.args[0])}) from None
+        field = str(error.args[0])
+        raise ApiError("bad-move", extra={"field": field}, field=field) from None
     except Refused as refused:
         _check_current(game_id, record)
         seats = present.names(practice.round.players)

@@ -27,6 +27,7 @@ bp.after_app_request(access.set_owner_cookie)
 
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
+HINTS = "hints"  # not a move: the table's hints switch, sent to the same address
 TARGETS = (100, 200, 300, 500)
 # The presets that switch a house rule on (the others are official, or variants of it from a source).
 HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
@@ -89,6 +90,8 @@ def table(lang: str, game_id: str):
 def move(lang: str, game_id: str):
     record, practice = access.load(game_id)
     form = request.form
+    if form.get("action") == HINTS:
+        return _switch_hints(record, practice, form)
     data = _move_from_form(form)
     if data is None or _int(form.get("version")) is None:
         return _unreadable(record, practice)
@@ -119,22 +122,24 @@ def move(lang: str, game_id: str):
     return redirect(url_for(".table", lang=lang, game_id=game_id, _anchor="log-latest"), 303)
 
 
-@bp.post(f"/{LANG}/play/<game_id>/hints")
-def hints(lang: str, game_id: str):
-    """Hints on or off during a game (the new-game form sets them first): a new version, no step."""
-    record, practice = access.load(game_id)
-    form = request.form
+def _switch_hints(record, practice, form):
+    """Hints on or off during a game (the new-game form sets them first): a new version, no step.
+    Sent to the table's own address, so a refusal leaves the learner at the table."""
     wanted, version = form.get("hints"), _int(form.get("version"))
-    if wanted not in ("on", "off") or version is None:
-        return _unreadable(record, practice)
+    if wanted not in ("on", "off") or version is None or practice.finished:
+        return _table(record, practice, notice=_error_notice(GameError("bad-hints", 400)), status=400)
     try:
         access.check_version(record, version)
         practice.hints = wanted == "on"
         access.save(record, practice, [])
     except GameError as error:  # an old page, or another request got there first: nothing changed
-        fresh, practice = access.load(game_id)
-        return _table(fresh, practice, notice=_error_notice(error), status=error.status)
-    return redirect(url_for(".table", lang=lang, game_id=game_id, _anchor="hand-title"), 303)
+        fresh, practice = access.load(record.id)
+        return _table(fresh, practice, notice=_error_notice(GameError("stale-hints", error.status)),
+                      status=error.status)
+    # A wild's colour (or a 7's player) being chosen stays chosen.
+    choose = form.get("choose") or None
+    return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id, choose=choose,
+                            uno="1" if choose and form.get("uno") == "1" else None, _anchor="hand-title"), 303)
 
 
 def _move_from_form(form) -> dict[str, Any] | None:
@@ -214,7 +219,7 @@ def _game_error(error: GameError):
 def _expired_form(error: CSRFError):
     """A move sent from a page whose session has ended: the table again, with a fresh token and
     nothing played, so trying again works (reloading the error page would send the old form)."""
-    if request.endpoint not in ("practice.move", "practice.hints"):
+    if request.endpoint != "practice.move":
         return error_page("csrf", 400)
     try:
         record, practice = access.load(request.view_args["game_id"])

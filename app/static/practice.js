@@ -23,7 +23,7 @@
   }
 
   function stepText(step) {
-    return Array.from(step.querySelectorAll("p")).map(function (p) {
+    return Array.from(step.querySelectorAll("p:not(.log-follow)")).map(function (p) {
       const copy = p.cloneNode(true);
       copy.querySelectorAll(".why").forEach(function (a) { a.remove(); });
       return copy.textContent.trim();

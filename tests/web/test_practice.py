@@ -617,9 +617,9 @@ def test_hints_can_be_switched_off_and_on_at_the_table(app, client, lang):
     assert 'class="hint"' in client.get(url).text
     for wanted, shown in (("off", False), ("on", True)):
         version, before = stored(app, game_id)
-        answer = client.post(f"{url}/hints", data={"csrf_token": csrf(client, lang), "version": version,
-                                                   "hints": wanted})
-        assert answer.status_code == 303 and answer.headers["Location"].endswith("#hand-title")
+        answer = client.post(url, data={"csrf_token": csrf(client, lang), "version": version, "action": "hints",
+                                        "hints": wanted})
+        assert answer.status_code == 303 and answer.headers["Location"].endswith(f"{game_id}#hand-title")
         after_version, after = stored(app, game_id)
         assert after_version == version + 1 and after.hints is shown
         assert after.round.to_dict() == before.round.to_dict() and len(log(app, game_id)) == before.logged
@@ -628,25 +628,39 @@ def test_hints_can_be_switched_off_and_on_at_the_table(app, client, lang):
         assert f'name="hints" value="{"off" if shown else "on"}"' in page
 
 
+def test_switching_hints_keeps_the_colour_being_chosen(app, client):
+    game_id = new_form_game(client, seed="3")
+    rewrite(app, game_id, lambda p: (_draw_position(p), p.round.hands[HUMAN].append(card("W"))))
+    url = f"/en/play/{game_id}"
+    choosing = client.get(f"{url}?choose=W&uno=1").text
+    assert 'name="choose" value="W"' in choosing
+    version, _ = stored(app, game_id)
+    answer = client.post(url, data={"csrf_token": csrf(client), "version": version, "action": "hints",
+                                    "hints": "off", "choose": "W", "uno": "1"})
+    assert answer.status_code == 303 and "choose=W" in answer.headers["Location"] and "uno=1" in answer.headers["Location"]
+
+
 @pytest.mark.parametrize("case, status, code", [
-    ("stale version", 409, "stale-version"), ("no version", 400, "bad-form"), ("bad value", 400, "bad-form"),
-    ("missing csrf", 400, "csrf"),
+    ("stale version", 409, "stale-hints"), ("no version", 400, "bad-hints"), ("bad value", 400, "bad-hints"),
+    ("game over", 400, "bad-hints"), ("missing csrf", 400, "csrf"),
 ])
 def test_a_bad_hints_switch_changes_nothing(app, client, case, status, code):
     game_id = new_form_game(client, seed="3")
-    rewrite(app, game_id, _draw_position)
+    rewrite(app, game_id, (lambda p: p.game.scores.__setitem__(1, p.game.rules.target)) if case == "game over"
+            else _draw_position)
     version, before = stored(app, game_id)
-    good = {"csrf_token": csrf(client), "version": str(version), "hints": "off"}
+    good = {"csrf_token": csrf(client), "version": str(version), "action": "hints", "hints": "off"}
     data = {"stale version": {**good, "version": str(version - 1)},
             "no version": {k: v for k, v in good.items() if k != "version"},
-            "bad value": {**good, "hints": "maybe"},
+            "bad value": {**good, "hints": "maybe"}, "game over": good,
             "missing csrf": {k: v for k, v in good.items() if k != "csrf_token"}}[case]
-    answer = client.post(f"/en/play/{game_id}/hints", data=data)
+    url = f"/en/play/{game_id}"
+    answer = client.post(url, data=data)
     assert answer.status_code == status and 'class="practice' in answer.text
     assert message(app, "en", code) in html.unescape(answer.text)
     assert stored(app, game_id) == (version, before)
     other = app.test_client()  # another browser, with a form of its own: not its game
-    assert other.post(f"/en/play/{game_id}/hints", data={**good, "csrf_token": csrf(other)}).status_code == 403
+    assert other.post(url, data={**good, "csrf_token": csrf(other)}).status_code == 403
     assert stored(app, game_id) == (version, before)
 
 
@@ -662,14 +676,16 @@ def test_the_last_move_can_be_followed_one_step_at_a_time_without_javascript(app
     assert fresh >= 3  # the learner's draw and the bots' replies
     url = f"/en/play/{game_id}"
     whole = client.get(url).text
-    assert "follow=1#log-shown" in whole and 'class="practice"' in whole
+    assert 'class="practice"' in whole and whole.count('id="log-last"') == 1
+    first = re.search(r'<li class="log-step latest"[^>]*id="log-latest">(.*?)</li>', whole, re.S).group(1)
+    assert "follow=1#log-shown" in first  # where the page opens after a move
     for shown in range(1, fresh):
         page = client.get(f"{url}?follow={shown}").text
         assert 'class="practice replaying"' in page
         latest = [classes for classes, _ in STEP.findall(page) if "latest" in classes]
         assert [("pending" in c) for c in latest] == [False] * shown + [True] * (fresh - shown)
         following = re.search(r'<div class="log-follow">.*?</div>', page, re.S).group(0)
-        nxt = f"follow={shown + 1}#log-shown" if shown + 1 < fresh else f'{game_id}#log-latest'
+        nxt = f"follow={shown + 1}#log-shown" if shown + 1 < fresh else f'{game_id}#log-last'
         assert nxt in following and f'{game_id}#log-latest' in following
         assert re.search(r'id="log-shown"', page)
     for odd in ("0", str(fresh), "-1", "x", "99"):  # nothing to follow: the whole table

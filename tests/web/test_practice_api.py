@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from app import wording
 from app.engine.cards import card
 from app.practice.game import HUMAN
 
@@ -169,6 +170,9 @@ def test_a_bad_move_names_the_field_to_fix(app, client, move, field):
     response = client.post(f"/api/v1/games/{game_id}/moves", json={"version": version, "move": move})
     assert response.status_code == 400
     assert response.get_json()["error"] == "bad-move" and response.get_json()["field"] == field
+    with app.test_request_context("/api/v1/games"):  # the message names the same part
+        assert response.get_json()["message"] == wording.error_message("bad-move", field=field)
+        assert wording.error_message("bad-move", field=field) != wording.error_message("bad-move", field="move")
     assert stored(app, game_id) == (version, before)
 
 
