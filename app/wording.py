@@ -456,6 +456,7 @@ ERRORS: dict[str, Message] = {
     "bad-form": _l("The move can't be read: choose it again on the table."),
     "bad-hints": _l("The hints can't be switched now: use the button beside your hand."),
     "stale-hints": _l("The game has moved on since you last looked, so the hints were not switched."),
+    "hints-game-over": _l("The game is over: there are no hints left to switch."),
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "

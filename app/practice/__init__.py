@@ -124,22 +124,26 @@ def move(lang: str, game_id: str):
 
 def _switch_hints(record, practice, form):
     """Hints on or off during a game (the new-game form sets them first): a new version, no step.
-    Sent to the table's own address, so a refusal leaves the learner at the table."""
+    Sent to the table's own address, so a refusal leaves the learner at the table; a wild's colour
+    (or a 7's player) being chosen stays chosen, refused or not."""
     wanted, version = form.get("hints"), _int(form.get("version"))
-    if wanted not in ("on", "off") or version is None or practice.finished:
-        return _table(record, practice, notice=_error_notice(GameError("bad-hints", 400)), status=400)
+    choice = {"choose": form.get("choose") or None}
+    choice["uno"] = bool(choice["choose"]) and form.get("uno") == "1"
+    if wanted not in ("on", "off") or version is None:
+        return _table(record, practice, notice=_error_notice(GameError("bad-hints", 400)), status=400, **choice)
     try:
         access.check_version(record, version)
+        if practice.finished:
+            return _table(record, practice, notice=_error_notice(GameError("hints-game-over", 409)), status=409)
         practice.hints = wanted == "on"
         access.save(record, practice, [])
     except GameError as error:  # an old page, or another request got there first: nothing changed
         fresh, practice = access.load(record.id)
         return _table(fresh, practice, notice=_error_notice(GameError("stale-hints", error.status)),
-                      status=error.status)
-    # A wild's colour (or a 7's player) being chosen stays chosen.
-    choose = form.get("choose") or None
-    return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id, choose=choose,
-                            uno="1" if choose and form.get("uno") == "1" else None, _anchor="hand-title"), 303)
+                      status=error.status, **choice)
+    return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id, choose=choice["choose"],
+                            uno="1" if choice["uno"] else None,
+                            _anchor="decision" if choice["choose"] else "hand-title"), 303)
 
 
 def _move_from_form(form) -> dict[str, Any] | None:

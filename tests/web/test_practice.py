@@ -637,12 +637,16 @@ def test_switching_hints_keeps_the_colour_being_chosen(app, client):
     version, _ = stored(app, game_id)
     answer = client.post(url, data={"csrf_token": csrf(client), "version": version, "action": "hints",
                                     "hints": "off", "choose": "W", "uno": "1"})
-    assert answer.status_code == 303 and "choose=W" in answer.headers["Location"] and "uno=1" in answer.headers["Location"]
+    location = answer.headers["Location"]
+    assert answer.status_code == 303 and "choose=W" in location and "uno=1" in location and location.endswith("#decision")
+    stale = client.post(url, data={"csrf_token": csrf(client), "version": version, "action": "hints",
+                                   "hints": "on", "choose": "W", "uno": "1"})
+    assert stale.status_code == 409 and 'name="choose" value="W"' in stale.text  # refused, still choosing
 
 
 @pytest.mark.parametrize("case, status, code", [
     ("stale version", 409, "stale-hints"), ("no version", 400, "bad-hints"), ("bad value", 400, "bad-hints"),
-    ("game over", 400, "bad-hints"), ("missing csrf", 400, "csrf"),
+    ("game over", 409, "hints-game-over"), ("missing csrf", 400, "csrf"),
 ])
 def test_a_bad_hints_switch_changes_nothing(app, client, case, status, code):
     game_id = new_form_game(client, seed="3")
