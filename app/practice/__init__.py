@@ -1,9 +1,9 @@
 """The practice table: /<lang>/play (a new game) and /<lang>/play/<id> (the table and its moves).
 
 Works without JavaScript: every decision is a form that POSTs and redirects back to the table
-(Post/Redirect/Get). A refused move re-renders the table with the explanation and a 4xx status,
-changing nothing. app/static/practice.js only submits the same forms with fetch, and plays the
-last move's steps back one at a time in the page; without it, ``?follow=`` links do the same.
+(Post/Redirect/Get), which lists the last move's steps beside it. A refused move re-renders the
+table with the explanation (at the card, for a card) and a 4xx status, changing nothing.
+app/static/practice.js submits the same forms with fetch and plays the move's steps on the table.
 """
 from __future__ import annotations
 
@@ -82,8 +82,7 @@ def _int(value: Any) -> int | None:
 def table(lang: str, game_id: str):
     record, practice = access.load(game_id)
     args = request.args
-    return _table(record, practice, choose=args.get("choose"), uno=args.get("uno") == "1",
-                  follow=_int(args.get("follow")))
+    return _table(record, practice, choose=args.get("choose"), uno=args.get("uno") == "1")
 
 
 @bp.post(f"/{LANG}/play/<game_id>")
@@ -107,11 +106,15 @@ def move(lang: str, game_id: str):
             if not verdict.legal:
                 raise Refused(verdict)
             return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
-                                    uno="1" if data["uno"] else None, _anchor="decision"), 303)
+                                    uno="1" if data["uno"] else None), 303)
         steps = play(practice, data)
     except Refused as refused:
         seats = present.names(practice.round.players)
-        return _table(record, practice, notice=present.refusal(refused.verdict, seats), status=422)
+        explained = present.refusal(refused.verdict, seats)
+        if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[HUMAN]}:
+            # A card tried from the hand is explained beside that card, which keeps the focus.
+            return _table(record, practice, refused={**explained, "card": data["card"]}, status=422)
+        return _table(record, practice, notice=explained, status=422)
     except InvalidMoveError:
         return _unreadable(record, practice)
     try:
@@ -119,7 +122,7 @@ def move(lang: str, game_id: str):
     except GameError as error:  # another request won the race: this one is not applied
         fresh, practice = access.load(game_id)
         return _table(fresh, practice, notice=_error_notice(error), status=error.status)
-    return redirect(url_for(".table", lang=lang, game_id=game_id, _anchor="log-latest"), 303)
+    return redirect(url_for(".table", lang=lang, game_id=game_id), 303)
 
 
 def _switch_hints(record, practice, form):
@@ -142,8 +145,7 @@ def _switch_hints(record, practice, form):
         return _table(fresh, practice, notice=_error_notice(GameError("stale-hints", error.status)),
                       status=error.status, **choice)
     return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id, choose=choice["choose"],
-                            uno="1" if choice["uno"] else None,
-                            _anchor="decision" if choice["choose"] else "hand-title"), 303)
+                            uno="1" if choice["uno"] else None), 303)
 
 
 def _move_from_form(form) -> dict[str, Any] | None:
@@ -184,9 +186,9 @@ def _unreadable(record, practice):
 
 
 def _table(record, practice, notice=None, status: int = 200, choose: str | None = None, uno: bool = False,
-           follow: int | None = None):
-    """The table page. ``follow``: how many of the last move's steps are shown so far, when the
-    learner follows them one at a time without JavaScript (the table waits until the last)."""
+           refused: dict[str, Any] | None = None):
+    """The table page. ``notice``: a refusal or error said in the decision panel; ``refused``: a
+    card from the hand that was refused, explained beside it."""
     state = practice.round
     seats = present.names(state.players)
     chosen = None
@@ -201,15 +203,17 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     log = access.store().steps(record.id, shown_from)
     steps = present.narrate(log, seats)
     latest = practice.latest - shown_from
-    following = follow if follow is not None and 1 <= follow < len(steps) - latest else None
+    shown = view(practice)
     context = {
-        "game_id": record.id, "version": record.version, "state": state,
-        "view": view(practice), "seats": seats, "notice": notice, "choose": chosen, "uno": uno,
-        "steps": steps, "latest": latest, "first_step": shown_from + 1, "following": following,
+        "game_id": record.id, "version": record.version, "state": state, "actor": state.actor(),
+        "view": shown, "seats": seats, "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
+        "steps": steps, "latest": latest, "first_step": shown_from + 1,
+        "last_actions": present.last_actions(steps),
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "why": present.why, "game_result": present.game_result,
+        **present.playback(steps[latest:], shown),
     }
     return render_template("practice/table.html", **context), status
 

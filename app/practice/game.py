@@ -75,7 +75,7 @@ def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bo
     """Deal a new game and let the bots play until the learner must act; returns the steps seen."""
     game, events = Game.new(rules, players=bot_count + 1, seed=seed)
     practice = Practice(game, bot_count, level, hints)
-    steps = [step(None, None, events)]
+    steps = [step(None, None, events, game.round)]
     _run_bots(practice, _rng(practice), steps)
     _log(practice, steps)
     return practice, steps
@@ -97,7 +97,7 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
             events = practice.game.next_round()
         except IllegalMoveError as error:
             raise Refused(error.verdict) from None
-        steps.append(step(None, None, events))
+        steps.append(step(None, None, events, practice.round))
     elif action == CONTINUE:
         if practice.round.round_over:
             raise Refused(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
@@ -142,7 +142,7 @@ def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
     verdict, events = practice.game.attempt(move)
     if not verdict.legal:
         raise Refused(verdict)
-    steps.append(step(move, verdict, events))
+    steps.append(step(move, verdict, events, practice.game.round))
 
 
 def _bots_catch(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]]) -> None:
@@ -174,8 +174,9 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
             _apply(practice, state.legal_moves(actor)[0], steps)
 
 
-def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dict[str, Any]:
-    """One move and its events as the learner may see them (a deal or a new round has no move)."""
+def step(move: Move | None, verdict: Verdict | None, events: list[Event], state: RoundState) -> dict[str, Any]:
+    """One move and its events as the learner may see them (a deal or a new round has no move),
+    and the table as everyone sees it after them (``after``), so the table can be shown step by step."""
     seat = rule = None
     if move is not None:
         assert verdict is not None  # a move always comes with its verdict
@@ -191,7 +192,16 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event]) -> dic
     shown: list[dict[str, Any]] = []
     for event in events:
         shown.append(shown_event(event, seat))
-    return {"seat": seat, "move": move and move.to_dict(), "rule": rule, "events": shown}
+    return {"seat": seat, "move": move and move.to_dict(), "rule": rule, "events": shown, "after": table_after(state)}
+
+
+def table_after(state: RoundState) -> dict[str, Any]:
+    """What everyone at the table sees once a step is over (the check API's state names): the top
+    card, the colour, the direction, each hand's size, the draw pile's size, who has called UNO,
+    and whose decision play waits for (``actor``; None once the round is over)."""
+    return {"top": state.discard[-1].notation, "color": state.color and state.color.value,
+            "direction": state.direction, "hands": [len(hand) for hand in state.hands],
+            "draw_pile_size": len(state.draw_pile), "uno": list(state.uno_said), "actor": state.actor()}
 
 
 def shown_event(event: Event, mover: int | None) -> dict[str, Any]:

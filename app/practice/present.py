@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import wording
 from ..fast_json import dumps_bytes
 from ..i18n import current_language
-from ..engine.cards import hand_points
+from ..engine.cards import Color, hand_points
 from ..engine.rules import Rule
 from ..engine.verdict import Event, Verdict
 from ..pages.anchors import rule_url
@@ -127,10 +127,71 @@ def line(event: dict[str, Any], seats: tuple[str, ...], language: str) -> dict[s
 
 
 def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Each step with its narrated lines; ``seat`` says who moved (None: the dealer's doing).
-    The language is looked up once for the whole log, not for every line."""
+    """Each step with its narrated lines, the rules they follow (each named once per step: the
+    log reads as one entry per step, not a link on every line) and the short words each seat's
+    chip shows for it (``actions``). ``seat`` says who moved (None: the dealer's doing); ``data``
+    is the stored step, which the table's step player plays back. The language is looked up once
+    for the whole log, not for every line."""
     language = current_language()
-    return [{"seat": s["seat"], "lines": [line(e, seats, language) for e in s["events"]]} for s in steps]
+    narrated = []
+    for s in steps:
+        lines = [line(e, seats, language) for e in s["events"]]
+        rules = list({ln["rule"]: {key: ln[key] for key in ("rule", "title", "url")} for ln in lines}.values())
+        narrated.append({"seat": s["seat"], "lines": lines, "rules": rules, "actions": actions(s), "data": s})
+    return narrated
+
+
+def actions(step: dict[str, Any]) -> dict[int, str]:
+    """What each seat did in ``step``, in a few words for its chip on the table: the mover's move,
+    and "missed a turn" for a seat a card skipped."""
+    said: dict[int, str] = {}
+    move = step.get("move")
+    draws = {e["params"]["seat"]: e["params"]["count"] for e in step["events"] if e["kind"] == "draw"}
+    if move is not None:
+        seat, action = move["seat"], move["action"]
+        if action == "play":
+            said[seat] = _("played %(card)s", card=wording.card_name(move["card"]))
+        elif action == "color":
+            said[seat] = _("named %(color)s", color=wording.color_name(move["color"]))
+        elif action in ACTION_WORDS:
+            said[seat] = str(ACTION_WORDS[action])
+    for seat, count in draws.items():  # a draw, an accepted penalty, a lost challenge, a catch
+        said[seat] = ngettext("drew %(num)d card", "drew %(num)d cards", count)
+    for event in step["events"]:
+        if event["kind"] == "skip":
+            said[event["params"]["seat"]] = _("missed a turn")
+    return said
+
+
+ACTION_WORDS = {"pass": _l("kept the drawn card"), "challenge": _l("challenged"), "uno": _l("called UNO"),
+                "catch": _l("caught a missing UNO"), "accept": _l("accepted")}
+
+
+def last_actions(narrated: list[dict[str, Any]]) -> dict[int, str]:
+    """Each seat's latest action in the shown log (older steps are not on the page)."""
+    said: dict[int, str] = {}
+    for step in narrated:
+        said.update(step["actions"])
+    return said
+
+
+def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, Any]:
+    """What the step player needs beyond the steps themselves, in the page's language: the words
+    for every card count it will show (``count_labels``: hands and the draw pile, after each step
+    and now), the colour in play for each colour, and the cards it moves to the pile."""
+    counts = {0, shown["draw_pile_size"], len(shown["hands"][HUMAN]), *(n for n in shown["hands"][1:])}
+    cards: dict[str, None] = {}
+    for step in latest:
+        after = step["data"].get("after")  # steps stored before the step player have none
+        if after:
+            counts.update(after["hands"], [after["draw_pile_size"]])
+        for event in step["data"]["events"]:
+            if event["kind"] in ("play", "first", "redraw"):
+                cards[event["params"]["card"]] = None
+    return {"count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in sorted(counts)},
+            "colour_labels": {color.value: _("Colour to play: %(color)s", color=wording.color_name(color.value))
+                              for color in Color},
+            "step_cards": list(cards)}
 
 
 def refusal(verdict: Verdict, seats: tuple[str, ...]) -> dict[str, Any]:
@@ -139,7 +200,9 @@ def refusal(verdict: Verdict, seats: tuple[str, ...]) -> dict[str, Any]:
 
 
 def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    """{notation: playable?, why} for each distinct card in the learner's hand."""
+    """{notation: verdict, why} for each distinct card in the learner's hand. ``verdict`` is one of
+    three: "legal", "bluff" (a Wild Draw Four while holding the colour: allowed, but a challenge
+    would catch it) or "illegal"."""
     state = practice.round
     result = {}
     for face in dict.fromkeys(state.hands[HUMAN]):
@@ -148,8 +211,20 @@ def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any
         text = (str(wild) % {"card": wording.card_name(face.notation),
                              "color": wording.color_word(verdict.params.get("color"))}
                 if wild else wording.verdict_message(verdict, seats))
-        result[face.notation] = {"legal": verdict.legal, "text": text, **why(verdict.rule)}
+        shown = verdict_state(verdict)
+        result[face.notation] = {"legal": verdict.legal, "verdict": shown, "state": str(HINT_STATES[shown]),
+                                 "text": text, **why(verdict.rule)}
     return result
+
+
+def verdict_state(verdict: Verdict) -> str:
+    """The hint's three states: a legal play, a legal bluff, or a play the rules refuse."""
+    if not verdict.legal:
+        return "illegal"
+    return "bluff" if verdict.params.get("case") == "bluff" else "legal"
+
+
+HINT_STATES = {"legal": _l("Playable"), "bluff": _l("Playable, but a bluff"), "illegal": _l("Not playable")}
 
 
 def scoring(practice: Practice, seats: tuple[str, ...]) -> dict[str, Any]:

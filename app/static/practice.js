@@ -1,6 +1,8 @@
-// Progressive enhancement of the practice table: the same forms, sent with fetch, no reload.
-// The server has already played the bots' replies; the learner can read them one step at a
-// time ("Next step") or all at once, and each revealed step is read out by a polite live region.
+// Progressive enhancement of the practice table: the same forms, sent with fetch, no reload, and
+// each move's steps played on the table itself (the step player): a card travels to the pile, the
+// acting player is marked, counts change, the direction mark turns. The learner sets the pace
+// (remembered), can pause and go one step at a time; every step's sentence goes to a polite live
+// region. The hand is one tab stop (arrow keys in reading order), and D and U draw and say UNO.
 // Without this file every form still works (POST, then redirect back to the table).
 "use strict";
 
@@ -11,10 +13,14 @@
   live.setAttribute("aria-live", "polite");
   document.body.appendChild(live);
   let busy = false;
+  let player = null;  // the step player, while it plays a move's steps
   const OPENING = "uno-tutor-opening";
+  const PACE = "uno-tutor-pace";
+  const PACES = { slow: 1700, normal: 900, fast: 400, instant: 0 };  // ms a step's event stays in view
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
   const GIVE_UP_AFTER = 20000;  // ms: a server that never answers must not freeze the table
   const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function announce(text) {
     live.textContent = "";
@@ -22,63 +28,350 @@
     window.setTimeout(function () { live.textContent = text; }, 50);
   }
 
-  function stepText(step) {
-    return Array.from(step.querySelectorAll("p:not(.log-follow)")).map(function (p) {
-      const copy = p.cloneNode(true);
-      copy.querySelectorAll(".why").forEach(function (a) { a.remove(); });
-      return copy.textContent.trim();
-    }).join(" ");
+  function pace() {
+    let chosen = null;
+    try { chosen = localStorage.getItem(PACE); } catch (error) { /* no storage: the default */ }
+    return chosen in PACES ? chosen : "normal";
   }
 
-  // Beside the table (a wide screen) the log scrolls in its own box: bring the box's foot into the
-  // window (scrolling the page at most to the box's top, where it sticks), then the latest move's
-  // steps to the top of the box, under its heading, as #log-latest does without JavaScript.
-  // Elsewhere the log does not scroll, and this changes nothing.
-  function showLatest(table) {
-    const log = table.querySelector(".log");
-    const latest = table.querySelector("#log-latest");
-    if (!log || !latest || log.scrollHeight <= log.clientHeight) return;
-    const box = log.getBoundingClientRect();
-    const below = box.bottom - window.innerHeight;
-    if (below > 0) window.scrollBy(0, Math.min(below, box.top));
-    log.scrollTop = latest.offsetTop - log.querySelector("h2").offsetHeight;
+  function sleep(ms) {
+    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
   }
 
-  // The table waits while the learner follows the latest steps: it shows where play stands after
-  // the last of them, so it comes back (and takes focus) once they are all shown. Returns whether
-  // there are steps to follow.
-  function setUpReplay(table) {
-    const steps = Array.from(table.querySelectorAll(".log-step.latest"));
-    const controls = table.querySelector(".log-controls");
-    if (!steps.length || !controls) return false;
-    steps.slice(1).forEach(function (step) { step.classList.add("pending"); });
-    announce(stepText(steps[0]));
-    if (steps.length < 2) return false;
-    table.classList.add("replaying");
-    controls.hidden = false;
-    const next = controls.querySelector(".log-next");
-    const all = controls.querySelector(".log-all");
-    function reveal(list) {
-      list.forEach(function (step) { step.classList.remove("pending"); });
-      announce(list.map(stepText).join(" "));
-      if (table.querySelector(".log-step.pending")) {
-        list[list.length - 1].scrollIntoView({ block: "nearest" });
-        return;
-      }
-      controls.hidden = true;
-      table.classList.remove("replaying");
-      showLatest(table);
-      const panel = table.querySelector("#decision");
-      if (panel) panel.focus();
+  // ---- The step player ----------------------------------------------------------------------
+
+  // Plays ``steps`` (the latest log entries of ``fresh``: their data-step JSON) on ``table``, the
+  // table as it stood before them, then puts ``fresh`` in its place. The table never disappears:
+  // the decision panel says each step while it plays.
+  function StepPlayer(table, fresh, entries) {
+    this.table = table;
+    this.fresh = fresh;
+    this.entries = entries;
+    this.paused = false;
+    this.release = null;
+    this.done = false;
+    this.counts = JSON.parse(fresh.querySelector("#players").dataset.counts);
+  }
+
+  StepPlayer.prototype.seat = function (seat) {
+    return this.table.querySelector('#players [data-seat="' + seat + '"]');
+  };
+
+  StepPlayer.prototype.countLabel = function (n) {
+    return this.counts[n] !== undefined ? this.counts[n] : String(n);
+  };
+
+  StepPlayer.prototype.setCount = function (seat, n) {
+    const chip = this.seat(seat);
+    if (!chip) return;
+    chip.dataset.count = n;
+    chip.querySelector(".player-count").textContent = this.countLabel(n);
+  };
+
+  StepPlayer.prototype.count = function (seat) {
+    const chip = this.seat(seat);
+    return chip ? Number(chip.dataset.count) : 0;
+  };
+
+  StepPlayer.prototype.setDrawPile = function (n) {
+    const label = this.table.querySelector(".pile-count");
+    if (label) label.textContent = this.countLabel(n);
+  };
+
+  // The duration of one event at the chosen pace (0: instant).
+  StepPlayer.prototype.beat = function () {
+    return PACES[pace()];
+  };
+
+  // Waits while paused; "One step" lets one more step through.
+  StepPlayer.prototype.gate = function () {
+    const self = this;
+    if (!this.paused || this.done) return Promise.resolve();
+    return new Promise(function (resolve) { self.release = resolve; });
+  };
+
+  StepPlayer.prototype.pause = function (paused) {
+    this.paused = paused;
+    if (!paused) this.step();
+    syncControls(this.table, this);
+  };
+
+  StepPlayer.prototype.step = function () {
+    const release = this.release;
+    this.release = null;
+    if (release) release();
+  };
+
+  StepPlayer.prototype.finish = function () {
+    this.done = true;
+    this.step();
+  };
+
+  // A card (or a card's back) travels from one place to another; without motion, both are lit.
+  StepPlayer.prototype.travel = async function (element, from, to, ms) {
+    if (!from || !to || ms === 0 || this.done) return;
+    if (reducedMotion.matches || !element.animate) {
+      from.classList.add("lit-still");
+      to.classList.add("lit-still");
+      await sleep(ms * 0.6);
+      from.classList.remove("lit-still");
+      to.classList.remove("lit-still");
+      return;
     }
-    next.addEventListener("click", function () {
-      const first = table.querySelector(".log-step.pending");
-      if (first) reveal([first]);
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    element.classList.add("flying");
+    element.style.insetInlineStart = "auto";
+    element.style.left = a.left + "px";
+    element.style.top = a.top + "px";
+    element.style.width = b.width + "px";
+    element.style.height = b.height + "px";
+    document.body.appendChild(element);
+    const scale = Math.max(0.3, a.width / Math.max(b.width, 1));
+    const motion = element.animate([
+      { transform: "translate(0, 0) scale(" + scale + ")", opacity: 0.9 },
+      { transform: "translate(" + (b.left - a.left) + "px, " + (b.top - a.top) + "px) scale(1)", opacity: 1 },
+    ], { duration: Math.min(ms * 0.6, 550), easing: "ease-in-out" });
+    await motion.finished.catch(function () {});
+    element.remove();
+  };
+
+  StepPlayer.prototype.cardFor = function (notation) {
+    const template = this.fresh.querySelector('template[data-card="' + notation + '"]');
+    return template ? template.content.firstElementChild.cloneNode(true) : null;
+  };
+
+  StepPlayer.prototype.land = function (notation) {
+    const top = this.table.querySelector(".pile-top");
+    const face = this.cardFor(notation);
+    if (!top || !face) return;
+    top.replaceChildren(face);
+    top.dataset.card = notation;
+    face.classList.add("landed");
+  };
+
+  StepPlayer.prototype.light = function (element) {
+    if (!element) return;
+    element.classList.remove("lit");
+    void element.offsetWidth;  // restart the animation
+    element.classList.add("lit");
+    window.setTimeout(function () { element.classList.remove("lit"); }, 900);
+  };
+
+  StepPlayer.prototype.handPlace = function () {
+    return this.table.querySelector(".hand-cards") || this.table.querySelector("#hand");
+  };
+
+  // One event on the table, in the time the pace gives it.
+  StepPlayer.prototype.show = async function (event, ms) {
+    const p = event.params || {};
+    const drawPile = this.table.querySelector(".pile-back");
+    const top = this.table.querySelector(".pile-top");
+    switch (event.kind) {
+      case "play": {
+        const own = p.seat === 0 && this.table.querySelector('.hand-card [data-card="' + p.card + '"]');
+        const face = this.cardFor(p.card);
+        const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
+        if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
+        if (flight) await flight;
+        this.land(p.card);
+        this.setCount(p.seat, Math.max(0, this.count(p.seat) - 1));
+        break;
+      }
+      case "first":
+      case "redraw": {
+        const face = this.cardFor(p.card);
+        if (face) await this.travel(face, drawPile, top, ms);
+        this.land(p.card);
+        break;
+      }
+      case "draw": {
+        const to = p.seat === 0 ? this.handPlace() : this.seat(p.seat);
+        const back = document.createElement("span");
+        back.className = "pile-back";
+        await this.travel(back, drawPile, to, ms);
+        this.setCount(p.seat, this.count(p.seat) + p.count);
+        break;
+      }
+      case "deal": {
+        const self = this;
+        const back = document.createElement("span");
+        back.className = "pile-back";
+        await this.travel(back, drawPile, this.table.querySelector("#players"), ms);
+        this.table.querySelectorAll("#players [data-seat]").forEach(function (chip) {
+          self.setCount(Number(chip.dataset.seat), p.count);
+        });
+        const hand = this.table.querySelector(".hand-cards");
+        if (hand) hand.style.visibility = "";
+        break;
+      }
+      case "reverse":
+      case "rotate":
+        this.direction(p.direction);
+        break;
+      case "color":
+        this.colour(p.named);
+        break;
+      case "uno": {
+        const badge = this.seat(p.seat) && this.seat(p.seat).querySelector(".badge-uno");
+        if (badge) badge.hidden = false;
+        break;
+      }
+      case "skip":
+      case "catch":
+      case "challenge":
+      case "pass":
+      case "dealer":
+        this.light(this.seat(p.seat));
+        if (p.target !== undefined) this.light(this.seat(p.target));
+        if (p.dealer !== undefined) this.light(this.seat(p.dealer));
+        break;
+      case "reshuffle":
+        this.light(drawPile);
+        break;
+      case "round-end":
+      case "points":
+        this.light(this.seat(p.winner));
+        break;
+      default:
+        break;
+    }
+    if (ms) await sleep(Math.max(ms * 0.4, ms - 550));
+  };
+
+  StepPlayer.prototype.direction = function (direction) {
+    const mark = this.table.querySelector(".direction");
+    if (!mark) return;
+    mark.classList.toggle("turning");
+    mark.querySelector(".direction-arrow").textContent = direction === 1 ? "↻" : "↺";
+    mark.querySelector(".direction-text").textContent = direction === 1 ? mark.dataset.clockwise : mark.dataset.anticlockwise;
+    mark.dataset.direction = direction;
+  };
+
+  StepPlayer.prototype.colour = function (color) {
+    const shown = this.table.querySelector(".active-colour");
+    if (!shown) return;
+    const labels = JSON.parse(shown.dataset.labels);
+    const marks = { red: "●", yellow: "▲", green: "■", blue: "◆" };
+    shown.hidden = !color;
+    shown.className = "active-colour" + (color ? " colour-" + color : "");
+    shown.querySelector(".colour-mark").textContent = color ? marks[color] : "";
+    shown.querySelector(".colour-text").textContent = color ? labels[color] : "";
+    this.light(shown);
+  };
+
+  // The table once a step is over, exactly as the server says (``after``).
+  StepPlayer.prototype.settle = function (after, actions) {
+    const self = this;
+    if (after) {
+      after.hands.forEach(function (n, seat) { self.setCount(seat, n); });
+      this.setDrawPile(after.draw_pile_size);
+      const top = this.table.querySelector(".pile-top");
+      if (top && top.dataset.card !== after.top) this.land(after.top);
+      this.colour(after.color);
+      const mark = this.table.querySelector(".direction");
+      if (mark && Number(mark.dataset.direction) !== after.direction) this.direction(after.direction);
+      this.table.querySelectorAll("#players [data-seat]").forEach(function (chip) {
+        const seat = Number(chip.dataset.seat);
+        chip.classList.toggle("player-turn", seat === after.actor);
+        chip.querySelector(".badge-turn").hidden = seat !== after.actor;
+        chip.querySelector(".badge-uno").hidden = !(after.uno[seat] && after.hands[seat] === 1);
+      });
+    }
+    Object.keys(actions || {}).forEach(function (seat) {
+      const chip = self.seat(seat);
+      if (chip) chip.querySelector(".player-last").textContent = actions[seat];
     });
-    all.addEventListener("click", function () {
-      reveal(Array.from(table.querySelectorAll(".log-step.pending")));
-    });
-    return true;
+  };
+
+  StepPlayer.prototype.run = async function () {
+    const table = this.table;
+    const caption = table.querySelector(".step-caption");
+    const log = table.querySelector("#log");
+    const freshLog = this.fresh.querySelector("#log").cloneNode(true);
+    if (log) {
+      freshLog.classList.toggle("open", log.classList.contains("open"));
+      log.replaceWith(freshLog);
+    }
+    const entries = Array.from(freshLog.querySelectorAll(".log-step.latest"));
+    entries.forEach(function (entry) { entry.hidden = true; });
+    table.classList.add("playing");
+    if (caption) caption.hidden = false;
+    syncControls(table, this);
+    for (let i = 0; i < entries.length && !this.done; i += 1) {
+      await this.gate();
+      const entry = entries[i];
+      const data = JSON.parse(entry.dataset.step);
+      const actions = JSON.parse(entry.dataset.actions || "{}");
+      const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
+      entry.hidden = false;
+      entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
+      if (freshLog.scrollHeight > freshLog.clientHeight) entry.scrollIntoView({ block: "nearest" });
+      table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
+      const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
+      if (actor) actor.classList.add("player-acting");
+      if (this.beat() === 0) {
+        this.finish();
+        break;
+      }
+      announce(lines.join(" "));
+      for (let k = 0; k < data.events.length && !this.done; k += 1) {
+        if (caption) caption.textContent = lines[k] || "";
+        await this.show(data.events[k], this.beat());
+      }
+      this.settle(data.after, actions);
+    }
+    if (this.beat() === 0 || this.done) {  // instant, or skipped: every sentence still reaches the live region
+      const rest = entries.filter(function (entry) { return entry.hidden; });
+      if (rest.length) announce(rest.map(function (entry) { return entry.textContent.trim().replace(/\s+/g, " "); }).join(" "));
+    }
+    this.done = true;
+  };
+
+  function syncControls(table, playing) {
+    const controls = table.querySelector(".pace");
+    if (!controls) return;
+    controls.hidden = false;
+    controls.querySelector("#pace").value = pace();
+    const pause = controls.querySelector(".pace-pause");
+    const paused = Boolean(playing && playing.paused && !playing.done);
+    pause.setAttribute("aria-pressed", String(paused));
+    pause.textContent = paused ? pause.dataset.resume || pause.textContent : pause.dataset.pause || pause.textContent;
+    controls.querySelector(".pace-step").disabled = !paused;
+  }
+
+  // ---- The table after each answer ------------------------------------------------------------
+
+  // Roving tabindex: the hand is one tab stop; ``chosen`` keeps the focus where it was.
+  function setUpHand(table, chosen) {
+    const cards = Array.from(table.querySelectorAll(".hand-cards .card-button"));
+    if (!cards.length) return null;
+    const current = table.querySelector(".card-button[data-refused]") || cards[Math.min(chosen || 0, cards.length - 1)];
+    cards.forEach(function (button) { button.tabIndex = button === current ? 0 : -1; });
+    return current;
+  }
+
+  function setUp(table) {
+    syncControls(table, null);
+    const keys = table.querySelector(".keys");
+    if (keys) keys.hidden = false;
+    const close = table.querySelector(".log-close");
+    if (close) close.hidden = false;
+    setUpHand(table);
+  }
+
+  // Where the learner is after an answer: a refused card, a choice to make, or the hand on their turn.
+  function focusAfter(table, choosing) {
+    const refused = table.querySelector(".card-button[data-refused]");
+    if (refused) {
+      refused.focus();
+      return;
+    }
+    const panel = table.querySelector("#decision");
+    const waitingChoice = panel && panel.querySelector(".choices, .drawn, .notice, .result, button[name=target]");
+    const hand = table.querySelector('.hand-cards .card-button[tabindex="0"]');
+    if (!choosing && !waitingChoice && hand && table.querySelector(".draw-button")) hand.focus({ preventScroll: true });
+    else if (panel) panel.focus({ preventScroll: true });
   }
 
   // The move could not be sent or was not answered: the table stays as it was and says so. (If
@@ -100,6 +393,28 @@
     main.replaceWith(answer);
     document.title = page.title;
     answer.focus();
+  }
+
+  // Plays the latest steps of ``fresh`` on ``current``, then puts ``fresh`` in its place.
+  async function playThenShow(current, fresh, choosing) {
+    const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
+    const drawerOpen = Boolean(current.querySelector("#log.open"));
+    if (entries.length && pace() !== "instant") {
+      player = new StepPlayer(current, fresh, entries);
+      try {
+        await player.run();
+      } finally {
+        player = null;
+      }
+    } else if (entries.length) {
+      announce(Array.from(entries).map(function (entry) { return entry.textContent.trim().replace(/\s+/g, " "); }).join(" "));
+    }
+    fresh.classList.add("settling");
+    window.setTimeout(function () { fresh.classList.remove("settling"); }, SETTLING);
+    if (current !== fresh) current.replaceWith(fresh);
+    if (drawerOpen) fresh.querySelector("#log").classList.add("open");
+    setUp(fresh);
+    focusAfter(fresh, choosing);
   }
 
   async function send(form, submitter) {
@@ -140,29 +455,29 @@
       showPage(page);
       return;
     }
-    fresh.classList.add("settling");
-    window.setTimeout(function () { fresh.classList.remove("settling"); }, SETTLING);
-    current.replaceWith(fresh);
     document.title = page.title;
     if (response.redirected) history.replaceState(null, "", response.url);
     const choosing = new URL(response.url).searchParams.has("choose");
-    const setting = form.classList.contains("hints-form");  // hints on or off: no move to follow
-    // A refusal's notice is role="alert", read out as it appears: it is not announced twice, but
-    // brought into view, above the hand the learner clicked in.
-    const notice = fresh.querySelector("#notice");
-    if (notice) notice.scrollIntoView({ block: "nearest" });
-    if (!notice && response.redirected && !choosing && !setting && setUpReplay(fresh)) {
-      fresh.querySelector(".log-next").focus();
+    const setting = form.classList.contains("hints-form");  // hints on or off: no move to play
+    const moved = response.redirected && !choosing && !setting && fresh.dataset.version !== current.dataset.version;
+    if (status) status.hidden = true;
+    if (moved) {
+      await playThenShow(current, fresh, false);
       return;
     }
-    showLatest(fresh);
-    // Focus where the learner is: the decision, or the hints switch they just pressed.
-    const focused = fresh.querySelector(setting ? ".hints-form button" : "#decision");
-    if (focused) focused.focus({ preventScroll: !choosing && !setting });
+    current.replaceWith(fresh);
+    if (current.querySelector("#log.open")) fresh.querySelector("#log").classList.add("open");
+    setUp(fresh);
+    if (setting) {
+      const switched = fresh.querySelector(".hints-form button");
+      if (switched) switched.focus();
+      return;
+    }
+    focusAfter(fresh, choosing);
   }
 
-  // A new game's opening moves (the dealer, the first card, bots before you) are followed the same
-  // way: the new-game form marks the page it leads to, so a reload or a link back replays nothing.
+  // A new game's opening moves (the dealer, the first card, bots before you) play the same way:
+  // the new-game form marks the page it leads to, so a reload or a link back replays nothing.
   // The mark is the time the form was sent: one left by a form that never arrived goes stale.
   let opening = false;
   try {
@@ -170,13 +485,130 @@
     sessionStorage.removeItem(OPENING);
   } catch (error) { /* no storage: the table simply opens whole */ }
   const table = document.querySelector(".practice");
-  if (table && opening && setUpReplay(table)) table.querySelector(".log-next").focus();
-  else if (table) showLatest(table);
+  if (table) {
+    setUp(table);
+    if (opening && table.querySelector(".log-step.latest[data-step]")) {
+      const whole = table.cloneNode(true);
+      emptyTable(table);
+      playThenShow(table, whole, false);
+    }
+  }
 
-  // A held Enter key repeats: its repeats must not click through the table the move brings back.
-  document.addEventListener("keydown", function (event) {
-    if (event.repeat && event.key === "Enter" && event.target.closest && event.target.closest(".practice")) {
+  // The table before the deal: no cards in any hand, none on the pile.
+  function emptyTable(table) {
+    table.querySelectorAll("#players .player-count").forEach(function (count) { count.textContent = ""; });
+    table.querySelectorAll("#players .badge, #players .player-last").forEach(function (mark) {
+      if (mark.classList.contains("player-last")) mark.textContent = "";
+      else mark.hidden = true;
+    });
+    table.querySelectorAll(".player-turn").forEach(function (chip) { chip.classList.remove("player-turn"); });
+    const top = table.querySelector(".pile-top");
+    if (top) {
+      top.replaceChildren();
+      top.dataset.card = "";
+    }
+    const hand = table.querySelector(".hand-cards");
+    if (hand) hand.style.visibility = "hidden";
+    const colour = table.querySelector(".active-colour");
+    if (colour) colour.hidden = true;
+  }
+
+  // ---- Controls: pace, the log's drawer, the hand's keys --------------------------------------
+
+  document.addEventListener("change", function (event) {
+    if (event.target.id !== "pace") return;
+    try { localStorage.setItem(PACE, event.target.value); } catch (error) { /* kept for this page only */ }
+    if (player && event.target.value === "instant") player.finish();
+  });
+
+  document.addEventListener("click", function (event) {
+    const target = event.target.closest && event.target.closest("button, a");
+    if (!target || !target.closest(".practice")) return;
+    if (target.classList.contains("pace-pause")) {
+      if (player) player.pause(!player.paused);
+    } else if (target.classList.contains("pace-step")) {
+      if (player) player.step();
+    } else if (target.classList.contains("log-open")) {
       event.preventDefault();
+      const log = document.querySelector("#log");
+      log.classList.add("open");
+      log.querySelector(".log-close").focus();
+    } else if (target.classList.contains("log-close")) {
+      document.querySelector("#log").classList.remove("open");
+      const opener = document.querySelector(".log-open");
+      if (opener) opener.focus();
+    }
+  });
+
+  // A long press on a card shows its hint, as hover and focus do.
+  document.addEventListener("contextmenu", function (event) {
+    const card = event.target.closest && event.target.closest(".hand-card");
+    if (!card || !card.querySelector(".hint-text")) return;
+    event.preventDefault();
+    document.querySelectorAll(".hand-card.pressed").forEach(function (other) { other.classList.remove("pressed"); });
+    card.classList.add("pressed");
+  });
+  document.addEventListener("pointerdown", function (event) {
+    if (event.target.closest && event.target.closest(".hand-card.pressed")) return;
+    document.querySelectorAll(".hand-card.pressed").forEach(function (other) { other.classList.remove("pressed"); });
+  });
+
+  document.addEventListener("keydown", function (event) {
+    const inTable = event.target.closest && event.target.closest(".practice");
+    // A held Enter key repeats: its repeats must not click through the table the move brings back.
+    if (event.repeat && event.key === "Enter" && inTable) {
+      event.preventDefault();
+      return;
+    }
+    if (event.key === "Escape") {
+      const log = document.querySelector("#log.open");
+      if (log) {
+        log.classList.remove("open");
+        const opener = document.querySelector(".log-open");
+        if (opener) opener.focus();
+      }
+      return;
+    }
+    const card = event.target.closest && event.target.closest(".hand-cards .card-button");
+    if (card) {
+      const cards = Array.from(card.closest(".hand-cards").querySelectorAll(".card-button"));
+      const rtl = getComputedStyle(card).direction === "rtl";
+      const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+      let index = cards.indexOf(card);
+      if (event.key in moves) index = (index + moves[event.key] + cards.length) % cards.length;
+      else if (event.key === "Home") index = 0;
+      else if (event.key === "End") index = cards.length - 1;
+      else index = null;
+      if (index !== null) {
+        event.preventDefault();
+        cards.forEach(function (button, i) { button.tabIndex = i === index ? 0 : -1; });
+        cards[index].focus();
+        return;
+      }
+    }
+    // D draws a card and U says UNO, wherever the focus is on the table (never while typing).
+    if (event.ctrlKey || event.metaKey || event.altKey || player) return;
+    if (event.target.matches && event.target.matches("input:not([type=checkbox]), select, textarea")) return;
+    const key = event.key.toLowerCase();
+    const page = document.querySelector(".practice");
+    if (!page) return;
+    if (key === "d") {
+      const draw = page.querySelector(".draw-button");
+      if (draw) {
+        event.preventDefault();
+        draw.click();
+      }
+    } else if (key === "u") {
+      const late = page.querySelector(".uno-button");
+      const box = page.querySelector("#uno-hand, #uno-drawn");
+      if (late) {
+        event.preventDefault();
+        late.click();
+      } else if (box) {
+        event.preventDefault();
+        box.checked = !box.checked;
+        announce(box.labels && box.labels[0] ? box.labels[0].textContent + (box.checked ? " ✓" : " ✗") : "");
+      }
     }
   }, true);
 
@@ -189,6 +621,10 @@
     if (!form.classList || !form.classList.contains("move-form") || !form.closest(".practice")) return;
     if (form.dataset.plain) return;  // the fallback below: let the browser send it
     event.preventDefault();
+    if (player) {  // a move while steps play: the table catches up first (this form is out of date)
+      player.finish();
+      return;
+    }
     if (busy) return;  // a double click sends one move; the server refuses replays anyway
     busy = true;
     const submitter = event.submitter;

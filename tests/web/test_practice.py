@@ -2,6 +2,7 @@
 races, restarts and hidden information (issue 4)."""
 import html
 import io
+import json
 import random
 import re
 import threading
@@ -14,6 +15,7 @@ from app.engine.cards import card
 from app.engine.rules import Rule
 from app.practice import access, present
 from app.engine.round import Pending
+from app.engine.scenario import from_scenario
 from app.engine.cards import Color
 from app.engine.moves import Action, Move
 from app.engine.verdict import Event, Verdict
@@ -206,7 +208,7 @@ def test_illegal_card_names_the_rule_and_links_it(app, client):
                                                        "action": "play", "card": "R1"})
     assert response.status_code == 422
     assert f'href="/en/rules/turn#{Rule.MATCH_NONE.value}"' in response.text
-    assert 'class="hint"' not in response.text  # hints off: no marks, but the refusal is explained
+    assert 'class="hint-text"' not in response.text  # hints off: no marks, but the refusal is explained
     assert stored(app, game_id) == (version, before)
 
 
@@ -310,8 +312,19 @@ def test_a_bots_stacked_wild_draw_four_keeps_the_stacking_rule():
     params = {"card": "WD4", "top": "WD4", "count": 8, "named": "blue"}
     stacked = Event("play", Rule.STACKING, {**params, "seat": 2})
     assert shown_event(stacked, 2)["rule"] == Rule.STACKING.value
-    shown = step(Move(2, Action.PLAY, card("WD4"), color=Color.BLUE), Verdict(True, Rule.STACKING, params), [stacked])
+    state, _ = from_scenario({"hands": [["R1"], ["G2"], ["B3"]], "discard": ["WD4"], "color": "blue"})
+    shown = step(Move(2, Action.PLAY, card("WD4"), color=Color.BLUE), Verdict(True, Rule.STACKING, params), [stacked],
+                 state)
     assert shown["rule"] == shown["events"][0]["rule"] == Rule.STACKING.value
+
+
+def test_each_step_says_what_the_table_shows_after_it():
+    """``after``: the public table once a step is over, hidden cards left out (counts only)."""
+    state, _ = from_scenario({"hands": [["R1", "G7"], ["G2"], ["B3", "Y4"]], "discard": ["G9", "WD4"],
+                              "color": "blue", "turn": 2, "direction": -1})
+    shown = step(None, None, [], state)
+    assert shown["after"] == {"top": "WD4", "color": "blue", "direction": -1, "hands": [2, 1, 2],
+                              "draw_pile_size": len(state.draw_pile), "uno": [False, True, False], "actor": 2}
 
 
 def test_bot_draws_are_hidden_but_the_learners_are_shown():
@@ -376,7 +389,7 @@ def test_a_paused_table_agrees_on_who_moves(app, client):
 
     rewrite(app, game_id, forgot)
     page = client.get(f"/en/play/{game_id}").text
-    direction = re.search(r'<p class="direction">(.*?)</p>', page, re.S).group(1)
+    direction = re.search(r'<span class="direction-text">(.*?)</span>', page, re.S).group(1)
     assert direction.index("Bot 2") < direction.index("Bot 3")
 
 
@@ -614,17 +627,17 @@ def test_hints_can_be_switched_off_and_on_at_the_table(app, client, lang):
     game_id = new_form_game(client, lang, seed="3")
     rewrite(app, game_id, _draw_position)
     url = f"/{lang}/play/{game_id}"
-    assert 'class="hint"' in client.get(url).text
+    assert 'class="hint-text"' in client.get(url).text
     for wanted, shown in (("off", False), ("on", True)):
         version, before = stored(app, game_id)
         answer = client.post(url, data={"csrf_token": csrf(client, lang), "version": version, "action": "hints",
                                         "hints": wanted})
-        assert answer.status_code == 303 and answer.headers["Location"].endswith(f"{game_id}#hand-title")
+        assert answer.status_code == 303 and answer.headers["Location"].endswith(game_id)
         after_version, after = stored(app, game_id)
         assert after_version == version + 1 and after.hints is shown
         assert after.round.to_dict() == before.round.to_dict() and len(log(app, game_id)) == before.logged
         page = client.get(url).text
-        assert ('class="hint"' in page) is shown
+        assert ('class="hint-text"' in page) is shown
         assert f'name="hints" value="{"off" if shown else "on"}"' in page
 
 
@@ -638,7 +651,7 @@ def test_switching_hints_keeps_the_colour_being_chosen(app, client):
     answer = client.post(url, data={"csrf_token": csrf(client), "version": version, "action": "hints",
                                     "hints": "off", "choose": "W", "uno": "1"})
     location = answer.headers["Location"]
-    assert answer.status_code == 303 and "choose=W" in location and "uno=1" in location and location.endswith("#decision")
+    assert answer.status_code == 303 and "choose=W" in location and "uno=1" in location and "#" not in location
     stale = client.post(url, data={"csrf_token": csrf(client), "version": version, "action": "hints",
                                    "hints": "on", "choose": "W", "uno": "1"})
     assert stale.status_code == 409 and 'name="choose" value="W"' in stale.text  # refused, still choosing
@@ -669,29 +682,25 @@ def test_a_bad_hints_switch_changes_nothing(app, client, case, status, code):
 
 
 STEP = re.compile(r'<li class="log-step([^"]*)" value="(\d+)"')
+STEP_DATA = re.compile(r"data-step='([^']*)'")
 
 
-def test_the_last_move_can_be_followed_one_step_at_a_time_without_javascript(app, client):
+def test_without_javascript_the_table_stays_with_the_last_moves_steps_beside_it(app, client):
+    """The table is always shown; the last move's steps are listed (marked latest) in the log,
+    each with the data the step player plays back: its events and the table after it."""
     game_id = new_form_game(client, seed="3")
     rewrite(app, game_id, _draw_position)
-    assert _post(client, app, game_id, action="draw").status_code == 303
+    answer = _post(client, app, game_id, action="draw")
+    assert answer.status_code == 303 and "#" not in answer.headers["Location"]  # the page opens at the top
     _, practice = stored(app, game_id)
     fresh = practice.logged - practice.latest
     assert fresh >= 3  # the learner's draw and the bots' replies
-    url = f"/en/play/{game_id}"
-    whole = client.get(url).text
-    assert 'class="practice"' in whole and whole.count('id="log-last"') == 1
-    first = re.search(r'<li class="log-step latest"[^>]*id="log-latest">(.*?)</li>', whole, re.S).group(1)
-    assert "follow=1#log-shown" in first  # where the page opens after a move
-    for shown in range(1, fresh):
-        page = client.get(f"{url}?follow={shown}").text
-        assert 'class="practice replaying"' in page
-        latest = [classes for classes, _ in STEP.findall(page) if "latest" in classes]
-        assert [("pending" in c) for c in latest] == [False] * shown + [True] * (fresh - shown)
-        following = re.search(r'<div class="log-follow">.*?</div>', page, re.S).group(0)
-        nxt = f"follow={shown + 1}#log-shown" if shown + 1 < fresh else f'{game_id}#log-last'
-        assert nxt in following and f'{game_id}#log-latest' in following
-        assert re.search(r'id="log-shown"', page)
-    for odd in ("0", str(fresh), "-1", "x", "99"):  # nothing to follow: the whole table
-        page = client.get(f"{url}?follow={odd}").text
-        assert 'class="practice"' in page and "pending" not in page
+    page = client.get(f"/en/play/{game_id}").text
+    for hook in ('id="players"', 'id="pile"', 'id="decision"', 'id="hand"', 'id="log"'):
+        assert hook in page
+    latest = [number for classes, number in STEP.findall(page) if "latest" in classes]
+    assert len(latest) == fresh and page.count('id="log-latest"') == 1
+    played = [json.loads(html.unescape(data)) for data in STEP_DATA.findall(page)]
+    assert played == log(app, game_id)[-fresh:]  # the stored steps, as stored
+    assert played[0]["move"]["action"] == "draw" and played[-1]["after"]["actor"] == HUMAN
+    assert played[-1]["after"]["hands"][1:] == [len(h) for h in practice.round.hands[1:]]
