@@ -333,10 +333,8 @@
     if (!controls) return;
     controls.hidden = false;
     controls.querySelector("#pace").value = pace();
-    const pause = controls.querySelector(".pace-pause");
     const paused = Boolean(playing && playing.paused && !playing.done);
-    pause.setAttribute("aria-pressed", String(paused));
-    pause.textContent = paused ? pause.dataset.resume || pause.textContent : pause.dataset.pause || pause.textContent;
+    controls.querySelector(".pace-pause").setAttribute("aria-pressed", String(paused));  // pressed: paused
     controls.querySelector(".pace-step").disabled = !paused;
   }
 
