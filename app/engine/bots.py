@@ -3,7 +3,10 @@
 A bot sees what its seat may see (its hand, the counts, the top card) and decides like a
 careful beginner: keep wilds for later, name its strongest colour, call UNO, challenge a
 Wild Draw Four when that is likely to pay. The ``easy`` level sometimes forgets to call UNO
-and to catch, so a learner can practise catching. Where the rules allow a challenge, a bot now
+and to catch, so a learner can practise catching; an easy bot caught forgetting has learnt its
+lesson and calls UNO for the rest of the round (the caller, who sees the catches, says so with
+``caught``), so a round offers a catch or two rather than a forgetful bot caught again and again.
+The ``normal`` level never forgets. Where the rules allow a challenge, a bot now
 and then plays its Wild Draw Four first, even holding the colour: a bluff, so that challenging
 one can pay off for the learner too.
 
@@ -29,7 +32,7 @@ Kind, Action = (SimpleNamespace(**enum.__members__) for enum in (Kind, Action)) 
 
 LEVELS = ("easy", "normal")
 ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player about to go out
-FORGET_UNO = {"easy": 0.5, "normal": 0.0}
+FORGET_UNO = {"easy": 0.5, "normal": 0.0}  # chance to forget UNO, until caught once in the round
 MISS_CATCH = {"easy": 0.5, "normal": 0.0}
 BLUFF = {"easy": 0.3, "normal": 0.15}  # chance to play a held Wild Draw Four before other cards
 
@@ -62,23 +65,26 @@ def catch_move(state: RoundState, seat: int, level: str, rng: Dice) -> Move | No
     return Move(seat, Action.CATCH, target=target)
 
 
-def decide(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
-    """The move the bot in ``seat`` makes when play waits for it (``seat`` is the actor)."""
+def decide(state: RoundState, seat: int, level: str, rng: Dice, caught: bool = False) -> Move:
+    """The move the bot in ``seat`` makes when play waits for it (``seat`` is the actor).
+
+    ``caught``: the bot has been caught forgetting UNO earlier in this round, so it calls UNO
+    without fail (no dice thrown for it)."""
     hand, pending = state.hands[seat], state.pending
     if pending is None:  # most decisions: nothing pending, play or draw
-        return _play(state, seat, hand, level, rng) or make_move(seat, Action.DRAW)
+        return _play(state, seat, hand, level, rng, caught) or make_move(seat, Action.DRAW)
     kind = pending.kind
     if kind == "color":
         return Move(seat, Action.COLOR, color=strongest_color(hand))
     if kind in ("challenge", "stack"):
-        return _answer_penalty(state, seat, level, rng)
+        return _answer_penalty(state, seat, level, rng, caught)
     if kind == "drawn":
-        move = _play(state, seat, [pending.card], level, rng)
+        move = _play(state, seat, [pending.card], level, rng, caught)
         return move or make_move(seat, Action.PASS)
-    return _play(state, seat, hand, level, rng) or make_move(seat, Action.DRAW)
+    return _play(state, seat, hand, level, rng, caught) or make_move(seat, Action.DRAW)
 
 
-def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice) -> Move:
+def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice, caught: bool) -> Move:
     """Stack when the house rule allows it (completed like any play: the colour, the UNO call),
     else challenge when it likely pays, else accept."""
     stacking = [m for m in state.legal_moves(seat) if m.action is Action.PLAY]
@@ -86,7 +92,7 @@ def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice) -> Move
         choice = stacking[0].card
         assert choice is not None
         return _completed(state, seat, choice, strongest_color(state.hands[seat]) if choice.is_wild else None,
-                          level, rng)
+                          level, rng, caught)
     pending = state.pending
     assert pending is not None
     if pending.kind == "challenge" and pending.offender is not None:
@@ -98,7 +104,8 @@ def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice) -> Move
     return Move(seat, Action.ACCEPT)
 
 
-def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Dice) -> Move | None:
+def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Dice,
+          caught: bool) -> Move | None:
     """The best legal play among ``options``: plain cards first, wilds kept for when nothing else goes."""
     hand = state.hands[seat]
     faces = state.playable_faces(seat)  # the same for every option: found once
@@ -133,18 +140,18 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     # Legal by construction, so not checked again (the table's apply checks it anyway): the card is
     # in the hand (or is the card just drawn) and among the faces the matching rules accept, a wild
     # names a colour, a 7 under 7-0 names another seat. The property tests apply every bot move.
-    return _completed(state, seat, choice, favourite, level, rng)
+    return _completed(state, seat, choice, favourite, level, rng, caught)
 
 
 def _completed(state: RoundState, seat: int, choice: Card, favourite: Color | None, level: str,
-               rng: Dice) -> Move:
+               rng: Dice, caught: bool) -> Move:
     """The play of ``choice`` with what it needs: a wild names ``favourite`` (the strongest colour of
     the hand, where a wild weighs nothing), a 7 under 7-0 the smallest other hand, and the next-to-last
-    card calls UNO (which an easy bot sometimes forgets)."""
+    card calls UNO (which an easy bot sometimes forgets, until it is caught once in the round)."""
     color = favourite if choice.is_wild else None
     target = None
     if state.rules.seven_zero and choice.number == 7:
         others = [s for s in range(state.players) if s != seat]
         target = min(others, key=lambda s: len(state.hands[s]))
-    calls = len(state.hands[seat]) == 2 and rng.random() >= FORGET_UNO[level]
+    calls = len(state.hands[seat]) == 2 and (caught or rng.random() >= FORGET_UNO[level])
     return make_move(seat, Action.PLAY, choice, color, calls, target)  # color, uno, target

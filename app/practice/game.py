@@ -8,7 +8,7 @@ pile's order and a bot's Wild Draw Four bluff never reach it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import bots
@@ -46,6 +46,7 @@ class Practice:
     logged: int = 0  # steps in the log so far
     latest: int = 0  # number of the first step of the last request
     requests: int = 0  # moves made on the table so far: seeds the bots' dice
+    caught: list[int] = field(default_factory=list)  # seats caught forgetting UNO this round: bots among them call it now
 
     @property
     def round(self) -> RoundState:
@@ -57,17 +58,20 @@ class Practice:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game.to_dict(), "bots": self.bots, "level": self.level, "hints": self.hints,
-                "logged": self.logged, "latest": self.latest, "requests": self.requests}
+                "logged": self.logged, "latest": self.latest, "requests": self.requests,
+                "caught": list(self.caught)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Practice:
+        # ``caught``: absent from games saved before bots remembered their catches
         return cls(Game.from_dict(data["game"]), data["bots"], data["level"], data["hints"],
-                   data["logged"], data["latest"], data["requests"])
+                   data["logged"], data["latest"], data["requests"], list(data.get("caught", ())))
 
     def copy(self) -> Practice:
         """An independent copy, to play on or keep: a move changes only the round, the scores and
-        the counters (the rules are frozen, the rest plain values)."""
-        return replace(self, game=replace(self.game, round=self.round.copy(), scores=list(self.game.scores)))
+        the counters and who was caught (the rules are frozen, the rest plain values)."""
+        return replace(self, game=replace(self.game, round=self.round.copy(), scores=list(self.game.scores)),
+                       caught=list(self.caught))
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
@@ -97,6 +101,7 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
             events = practice.game.next_round()
         except IllegalMoveError as error:
             raise Refused(error.verdict) from None
+        practice.caught = []  # a new round: every bot may be careless again
         steps.append(step(None, None, events, practice.round))
     elif action == CONTINUE:
         if practice.round.round_over:
@@ -142,6 +147,8 @@ def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
     verdict, events = practice.game.attempt(move)
     if not verdict.legal:
         raise Refused(verdict)
+    if move.action is Action.CATCH and move.target not in practice.caught:
+        practice.caught.append(move.target)
     steps.append(step(move, verdict, events, practice.game.round))
 
 
@@ -159,9 +166,10 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
     """Bots move until the learner must act, the round ends, or someone forgot UNO.
 
     A forgotten UNO pauses play, so the learner can catch the bot (or call UNO late) before
-    the next player's move closes the window; ``resume`` goes on past such a pause.
+    the next player's move closes the window; ``resume`` goes on past such a pause. A bot
+    caught this round calls UNO from then on.
     """
-    game, level = practice.game, practice.level  # read once: the loop runs for every bot move
+    game, level, caught = practice.game, practice.level, practice.caught  # read once: the loop runs for every bot move
     for _ in range(MAX_BOT_MOVES):
         state = game.round
         actor = state.actor()
@@ -169,7 +177,7 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
             return
         resume = False
         try:
-            _apply(practice, bots.decide(state, actor, level, rng), steps)
+            _apply(practice, bots.decide(state, actor, level, rng, actor in caught), steps)
         except Refused:  # an engine bug must not stop the learner's game: play on legally
             _apply(practice, state.legal_moves(actor)[0], steps)
 

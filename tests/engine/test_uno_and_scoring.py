@@ -38,6 +38,22 @@ def test_uno_call__nothing_to_call():
     assert (verdict.legal, verdict.rule.value, verdict.params["case"]) == (False, "uno.call", "nothing-to-call")
 
 
+class _Forgetful:
+    """Dice that always come up low: an easy bot forgets UNO whenever its level lets it."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_uno_call__a_caught_easy_bot_calls_it_from_then_on():
+    # uno.call: an easy bot forgets UNO under its dice, but not once it has been caught in the round
+    # (``caught``); a normal bot never forgets.
+    state = position(["R1 R2", "G1 G3", "G2"], "R5")
+    assert decide(state, 0, "easy", _Forgetful()).uno is False
+    assert decide(state, 0, "easy", _Forgetful(), caught=True).uno is True
+    assert decide(state, 0, "normal", _Forgetful()).uno is True
+
+
 @pytest.mark.parametrize("rules, penalty", [("official", 2), ("guide-long", 4)])
 def test_uno_catch__forgetful_player_draws_penalty(rules, penalty):
     # uno.catch: caught before the next player acts, the forgetful player draws 2 (Official) or 4 (Seed A).

@@ -11,15 +11,16 @@ import pytest
 from flask_babel import force_locale
 
 from app import create_app, wording
-from app.engine.cards import card
-from app.engine.rules import Rule
+from app.engine import bots
+from app.engine.cards import card, cards
+from app.engine.rules import Rule, ruleset
 from app.practice import access, present
 from app.engine.round import Pending
 from app.engine.scenario import from_scenario
 from app.engine.cards import Color
 from app.engine.moves import Action, Move
 from app.engine.verdict import Event, Verdict
-from app.practice.game import HUMAN, shown_event, step
+from app.practice.game import HUMAN, Practice, play, shown_event, start, step
 
 from .practice_support import (CSRF, VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
                                rewrite, stored)
@@ -361,6 +362,41 @@ def test_catch_a_bot_that_forgot_uno(app, client):
     assert caught and caught[-1]["seat"] == HUMAN and caught[-1]["rule"] == Rule.UNO_CATCH.value
 
 
+def test_a_caught_easy_bot_calls_uno_for_the_rest_of_the_round(monkeypatch):
+    """uno.call, uno.catch: an easy bot caught forgetting UNO calls it from then on in that round (a
+    tester saw one bot forget, be caught, come back down to two cards and forget again, 13 times in a
+    round); the next round it may forget again, and a stored game keeps who was caught."""
+    monkeypatch.setitem(bots.FORGET_UNO, "easy", 1.0)  # this easy bot forgets whenever it may
+
+    def bot_1_down_to_two(practice):  # the learner plays R3 on R5, then bot 1 plays with two reds
+        state = practice.round
+        state.hands[HUMAN], state.hands[1] = cards("R3 G7 B8"), cards("R1 R2")
+        state.discard.append(card("R5"))
+        state.color, state.turn, state.direction, state.pending, state.exposed = Color.RED, HUMAN, 1, None, None
+
+    practice, _ = start(ruleset("official"), 3, "easy", 12)
+    bot_1_down_to_two(practice)
+    play(practice, {"action": "play", "card": "R3"})
+    assert practice.round.exposed == 1 and practice.caught == []  # it forgot, and nobody caught it yet
+    play(practice, {"action": "catch", "target": 1})
+    assert practice.caught == [1]
+    assert Practice.from_dict(practice.to_dict()).caught == [1]
+    bot_1_down_to_two(practice)
+    steps = play(practice, {"action": "play", "card": "R3"})
+    assert [s["move"].get("uno") for s in steps if s["seat"] == 1][:1] == [True] and practice.round.exposed != 1
+
+    practice, _ = start(ruleset("official"), 3, "easy", 12)  # a round that ends with bot 1 caught
+    practice.caught = [1]
+    bot_1_down_to_two(practice)
+    practice.round.hands[HUMAN] = cards("R3")
+    play(practice, {"action": "play", "card": "R3"})  # the learner goes out
+    play(practice, {"action": "next-round"})
+    assert practice.caught == []
+    saved = practice.to_dict()
+    del saved["caught"]  # a game saved before bots remembered their catches
+    assert Practice.from_dict(saved).caught == []
+
+
 def test_continue_lets_play_go_on(app, client):
     game_id = new_form_game(client, seed="12", level="normal")
 
@@ -516,7 +552,7 @@ def test_a_bot_bug_does_not_stop_the_game(app, client, monkeypatch):
         state = practice.round
         state.turn, state.exposed, state.pending = HUMAN, None, Pending("drawn", HUMAN, state.hands[HUMAN][-1])
 
-    monkeypatch.setattr(bots, "decide", lambda state, seat, level, rng: Move(seat, Action.CHALLENGE))
+    monkeypatch.setattr(bots, "decide", lambda state, seat, level, rng, caught=False: Move(seat, Action.CHALLENGE))
     game_id = new_form_game(client, seed="12")
     rewrite(app, game_id, drew)
     assert _post(client, app, game_id, action="pass").status_code == 303
