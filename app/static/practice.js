@@ -118,19 +118,21 @@
       to.classList.remove("lit-still");
       return;
     }
+    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends.
     const a = from.getBoundingClientRect();
     const b = to.getBoundingClientRect();
     element.classList.add("flying");
-    element.style.insetInlineStart = "auto";
-    element.style.left = a.left + "px";
-    element.style.top = a.top + "px";
+    element.style.left = b.left + "px";
+    element.style.top = b.top + "px";
     element.style.width = b.width + "px";
     element.style.height = b.height + "px";
     document.body.appendChild(element);
-    const scale = Math.max(0.3, a.width / Math.max(b.width, 1));
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
     const motion = element.animate([
-      { transform: "translate(0, 0) scale(" + scale + ")", opacity: 0.9 },
-      { transform: "translate(" + (b.left - a.left) + "px, " + (b.top - a.top) + "px) scale(1)", opacity: 1 },
+      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
+      { transform: "none", opacity: 1 },
     ], { duration: Math.min(ms * 0.6, 550), easing: "ease-in-out" });
     await motion.finished.catch(function () {});
     element.remove();
@@ -250,7 +252,7 @@
 
   StepPlayer.prototype.colour = function (color) {
     const shown = this.table.querySelector(".active-colour");
-    if (!shown) return;
+    if (!shown || shown.classList.contains("colour-" + color)) return;
     const labels = JSON.parse(shown.dataset.labels);
     const marks = { red: "●", yellow: "▲", green: "■", blue: "◆" };
     shown.hidden = !color;
@@ -296,6 +298,8 @@
     const entries = Array.from(freshLog.querySelectorAll(".log-step.latest"));
     entries.forEach(function (entry) { entry.hidden = true; });
     table.classList.add("playing");
+    table.querySelectorAll("#refusal, #notice").forEach(function (said) { said.remove(); });  // a new move answers them
+    table.querySelectorAll(".refused").forEach(function (card) { card.classList.remove("refused"); });
     if (caption) caption.hidden = false;
     syncControls(table, this);
     for (let i = 0; i < entries.length && !this.done; i += 1) {

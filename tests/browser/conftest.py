@@ -89,10 +89,12 @@ class Visit:
     `server_errors`; the fixture fails the test if there was either.
     """
 
-    def __init__(self, browser, base_url, **options):
+    def __init__(self, browser, base_url, pace="instant", **options):
         self.base_url = base_url
         self.offsite, self.server_errors = [], []
         self.context = browser.new_context(base_url=base_url, viewport=DESKTOP, **options)
+        if pace:  # the step player's pace, as a learner's choice is kept (practice.js): tests need not wait
+            self.context.add_init_script(f"try {{ localStorage.setItem('uno-tutor-pace', '{pace}'); }} catch (e) {{}}")
         self.context.set_default_timeout(10_000)  # a page that never answers fails soon, not in 30 s
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
@@ -113,7 +115,8 @@ class Visit:
 
 @pytest.fixture
 def visit(browser, live_server):
-    """Make Visits (e.g. visit(), visit(java_script_enabled=False)); closes them after the test."""
+    """Make Visits (e.g. visit(), visit(java_script_enabled=False), visit(pace="normal")); closes
+    them after the test."""
     made = []
 
     def make(**options):

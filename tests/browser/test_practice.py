@@ -1,5 +1,7 @@
 """A practice round played in Chromium as a learner plays it, in each language: with the mouse,
-with the keyboard alone (Tab, Enter, Space), and with JavaScript off (plain forms).
+with the keyboard alone (Tab, the arrow keys, Enter, Space), and with JavaScript off (plain forms).
+The step player plays at "instant" here (set in the browser's storage, as a learner's choice is
+kept) unless a test is about the steps themselves.
 
 The seed fixes the deal, but each choice is read off the screen — the hint marks on the hand,
 the buttons on offer — so the round follows whatever the table shows. Along the way it tries a
@@ -48,9 +50,14 @@ class Learner:
         self.tab_to(target)
         self.page.keyboard.press(key)
 
-    def tab_to(self, target):
+    def tab_to(self, target, walk=True):
         """Press Tab (or Shift+Tab, back) until the target has focus: first as often as the DOM
-        says, less one in case the browser skips a stop, then one press at a time, checking."""
+        says, less one in case the browser skips a stop, then one press at a time, checking. A
+        card in the hand is one tab stop away, then the arrow keys' walk through the hand."""
+        if walk and target.evaluate("el => el.matches('.hand-cards .card-button')"):
+            self.tab_to(self.page.locator('.hand-cards .card-button[tabindex="0"]'), walk=False)
+            self.arrow_to(target)
+            return
         stops = int(target.evaluate(TAB_STOPS_TO))  # -0 (a float) when it already has focus
         key = "Tab" if stops >= 0 else "Shift+Tab"
         for _ in range(abs(stops) - 1):
@@ -60,6 +67,16 @@ class Learner:
                 return
             self.page.keyboard.press(key)
         pytest.fail(f"{key} never reaches {target}", pytrace=False)
+
+    def arrow_to(self, target):
+        """From the focused card to ``target`` with the arrow key that goes forward in reading
+        order: the right arrow in English, the left one in Arabic."""
+        forward = "ArrowLeft" if self.page.evaluate("document.dir") == "rtl" else "ArrowRight"
+        for _ in range(30):
+            if target.evaluate("el => el === document.activeElement"):
+                return
+            self.page.keyboard.press(forward)
+        pytest.fail(f"{forward} never reaches {target}", pytrace=False)
 
     def tick(self, checkbox):
         if self.mode == "keyboard":
@@ -73,21 +90,11 @@ class Learner:
         """Make a move and wait for the new table (a fetch without reload, or a new page)."""
         self.page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
         self.press(target, key)
-        self.page.wait_for_selector(".practice:not([data-stale])")
-        self.follow_the_log()
+        self.settled()
 
-    def follow_the_log(self):
-        """With JavaScript the table waits while the latest steps are followed: one at a time with
-        the keyboard, all at once with the mouse. Then it comes back, and the decision panel has
-        focus (a hidden button must not leave focus nowhere)."""
-        controls = self.page.locator(".log-controls:not([hidden])")
-        if not controls.count():
-            return
-        assert not self.page.locator("#decision").is_visible()
-        while controls.count():
-            self.press(controls.locator(".log-next" if self.mode == "keyboard" else ".log-all"))
-        assert self.page.locator("#decision").is_visible()
-        assert self.page.evaluate("document.activeElement.id") == "decision"
+    def settled(self):
+        """Wait until the table stands still: the answer is in and its steps are played."""
+        self.page.wait_for_selector(".practice:not([data-stale]):not(.playing)")
 
 
 class Table:
@@ -103,8 +110,13 @@ class Table:
         return self.page.locator(".hand-card .card-button").evaluate_all("els => els.map(e => e.value)")
 
     def cards(self, state: str):
-        """The hand's card buttons marked playable or unplayable by the hints."""
+        """The hand's card buttons marked playable (a bluff too) or unplayable by the hints."""
         return self.page.locator(f".hand-card.{state} .card-button")
+
+    def verdicts(self) -> dict[str, str]:
+        """{card: "legal" | "bluff" | "illegal"} as the hints mark the hand."""
+        return dict(self.page.locator(".hand-card .card-button").evaluate_all(
+            "els => els.map(e => [e.dataset.card, e.dataset.verdict])"))
 
     def action(self, name: str):
         """The decision panel's button for an action (draw, continue, pass, uno, accept...)."""
@@ -141,13 +153,23 @@ def speaks(text: str, lang: str) -> bool:
 
 
 def try_refused_card(page, learner, table, lang):
-    """A card the hints mark unplayable is refused, explained with its rule, and nothing changes."""
+    """A card the hints mark unplayable is refused: the card is marked and explained beside it,
+    with its rule, focus stays on it (in the hand), and nothing changes."""
     before = (table.version(), table.hand())
-    learner.move(table.cards("unplayable").first)
-    notice = page.locator("#notice[role=alert]")
-    assert notice.is_visible()
-    assert speaks(notice.inner_text(), lang), notice.inner_text()
-    link = notice.locator("a").get_attribute("href")
+    tried = table.cards("unplayable").first
+    notation = tried.get_attribute("data-card")
+    learner.move(tried)
+    refusal = page.locator("#hand #refusal[role=alert]")
+    assert refusal.is_visible()
+    assert speaks(refusal.inner_text(), lang), refusal.inner_text()
+    box = refusal.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
+    marked = page.locator(".card-button[data-refused]")
+    assert marked.count() == 1 and marked.get_attribute("data-card") == notation
+    assert "refusal" in marked.get_attribute("aria-describedby").split()
+    if learner.mode != "no-js":  # autofocus does the same without JavaScript, once the page loads
+        assert page.evaluate("document.activeElement.dataset.card") == notation
+    link = refusal.locator("a").get_attribute("href")
     path, _, rule = link.partition("#")
     assert path.startswith(f"/{lang}/") and rule, link
     assert f'id="{rule}"' in page.context.request.get(path).text(), f"no anchor for {link}"
@@ -159,7 +181,7 @@ def try_refused_card(page, learner, table, lang):
 def choose_card(table, goals):
     """A playable card: a wild first if no colour has been named yet, else any other card."""
     playable = table.cards("playable")
-    values = playable.evaluate_all("els => els.map(e => e.value)")
+    values = playable.evaluate_all("els => els.map(e => e.dataset.card)")
     wild = next((i for i, v in enumerate(values) if v in ("W", "WD4")), None)
     plain = next((i for i, v in enumerate(values) if v not in ("W", "WD4")), None)
     if wild is not None and ("wild" not in goals or plain is None):
@@ -211,7 +233,7 @@ def test_practice_round(visit, screenshots, axe_source, arabic_fonts, lang, mode
     page = visit(java_script_enabled=mode != "no-js").page
     learner, table = Learner(page, mode), Table(page)
     start_game(page, learner, lang)
-    learner.follow_the_log()  # the opening moves
+    learner.settled()  # the opening moves
     page.evaluate("window.sameDocument = true")  # gone if a move reloads the page
     goals, problems = set(), None
     for _ in range(MAX_ACTIONS):
@@ -242,7 +264,7 @@ def test_a_move_the_server_never_answers_leaves_the_table_and_says_so(visit, lan
     page = visit().page
     learner, table = Learner(page, "mouse"), Table(page)
     start_game(page, learner, lang)
-    learner.follow_the_log()
+    learner.settled()
     version, url = table.version(), page.url
     posts = []
     page.on("request", lambda request: posts.append(request) if request.method == "POST" else None)
@@ -263,7 +285,7 @@ def test_an_answer_without_a_table_is_shown_in_place_not_sent_again(visit):
     page = visit().page
     learner, table = Learner(page, "mouse"), Table(page)
     start_game(page, learner, "en")
-    learner.follow_the_log()
+    learner.settled()
     posts = []
     page.on("request", lambda request: posts.append(request) if request.method == "POST" else None)
     error = '<!doctype html><title>Error</title><main id="main" tabindex="-1"><p role="alert">gone</p></main>'
@@ -288,7 +310,7 @@ def test_a_projected_table_shows_the_decision_the_hand_and_the_log_at_once(visit
             version = table.version()
             table.action("draw").click()
             page.locator(f".practice:not([data-version='{version}'])").wait_for()
-        learner.follow_the_log()
+        learner.settled()
         page.screenshot(path=screenshots / f"{lang}-table-projected-{moment}.png")
         log, decision = page.locator(".log").bounding_box(), page.locator("#decision").bounding_box()
         steps = [step.bounding_box() for step in page.locator(".log-step.latest").all()]
@@ -305,18 +327,19 @@ def test_a_projected_table_shows_the_decision_the_hand_and_the_log_at_once(visit
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_hints_are_switched_at_the_table_and_steps_followed_without_javascript(visit, screenshots, lang):
+def test_hints_are_switched_at_the_table_and_the_table_stays_without_javascript(visit, screenshots, lang):
     """The hints switch answers in place with JavaScript (focus stays on it, nothing is replayed);
-    without JavaScript the last move's steps are followed through links, one at a time."""
+    without JavaScript the table is always shown, the last move's steps listed beside it."""
     page = visit().page
     learner = Learner(page, "keyboard")
     start_game(page, learner, lang)
-    learner.follow_the_log()
+    learner.settled()
     page.evaluate("window.sameDocument = true")
-    assert page.locator(".hint").count() and not page.locator(".log-follow").is_visible()
+    assert page.locator(".hint-text").count()
     for hints_left in (0, len(Table(page).hand())):  # off, then on again
         learner.move(page.locator(".hints-form button"))
-        assert page.locator(".hint").count() == hints_left
+        assert page.locator(".hint-text").count() == hints_left
+        assert page.locator(".card-button[data-verdict]").count() == hints_left
         assert page.evaluate("document.activeElement.closest('.hints-form') !== null")
     assert page.evaluate("window.sameDocument === true")
 
@@ -329,13 +352,7 @@ def test_hints_are_switched_at_the_table_and_steps_followed_without_javascript(v
         if fresh > 1:
             break
     assert fresh > 1
-    with plain.expect_navigation():
-        plain.locator(".log-follow-start a").click()
-    for shown in range(1, fresh):
-        assert plain.locator(".log-step.latest:visible").count() == shown
-        assert not plain.locator("#decision").is_visible()
-        if shown == 1:
-            plain.screenshot(path=screenshots / f"{lang}-table-follow-no-js.png", full_page=True)
-        with plain.expect_navigation():
-            plain.locator(".log-follow a").first.click()
-    assert plain.locator(".log-step.latest:visible").count() == fresh and plain.locator("#decision").is_visible()
+    assert plain.locator(".log-step.latest:visible").count() == fresh
+    for region in ("#players", "#pile", "#decision", "#hand"):
+        assert plain.locator(region).is_visible()
+    plain.screenshot(path=screenshots / f"{lang}-table-no-js.png", full_page=True)
