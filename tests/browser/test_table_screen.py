@@ -1,0 +1,274 @@
+"""The practice table as one screen, its moves played on it (issue: the table plays like a game).
+
+At each laptop and phone size, in both directions, the players, the pile, the decision panel and
+the hand are inside the viewport together, at the start, while a move's steps play (with bot
+replies) and after; the hand is one tab stop that the arrow keys walk in reading order; reduced
+motion moves nothing but still says each step; the pace is remembered; without JavaScript a round
+is played to its end.
+"""
+import re
+
+import pytest
+
+from app.i18n import LANGUAGES
+
+from .test_practice import Learner, Table
+
+SIZES = [(1280, 800), (1366, 768), (1440, 900), (390, 844), (375, 667)]
+REGIONS = ("players", "pile", "decision", "hand")
+SEED = "class7"  # three bots; the learner holds a playable card at the start and bots reply to it
+BOXES = """ids => ids.map(id => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  return [id, box.top, box.bottom, box.left, box.right];
+})"""
+
+
+def new_table(page, lang, seed=SEED, bots=3):
+    """A new game from the new-game form, as a learner starts one; returns the table's address."""
+    page.goto(f"/{lang}/play")
+    form = page.locator("form.new-game:has(#seed)")
+    if page.locator("details.options").count():
+        page.locator("details.options > summary").click()
+    form.locator("#bots").fill(str(bots))
+    form.locator("#seed").fill(seed)
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    assert re.search(rf"/{lang}/play/[^/?#]+", page.url), page.url
+    return page.url
+
+
+def outside(page) -> list:
+    """The regions not wholly inside the viewport (a region may not need scrolling to be seen)."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    return [box for box in page.evaluate(BOXES, list(REGIONS))
+            if box[1] < 0 or box[2] > height + 0.5 or box[3] < 0 or box[4] > width + 0.5]
+
+
+def play_with_replies(page, learner):
+    """A move the bots answer: a playable card (a plain one if there is), else a draw and a pass."""
+    table = Table(page)
+    verdicts = table.verdicts()
+    plain = [c for c, v in verdicts.items() if v == "legal" and not c.startswith("W")]
+    legal = plain or [c for c, v in verdicts.items() if v == "legal"]
+    if legal:
+        button = page.locator(f'.card-button[data-card="{legal[0]}"]').first
+        if legal[0].startswith("W"):
+            learner.press(button)
+            learner.settled()
+            return page.locator("#decision .colours button[value=red]")
+        return button
+    return table.action("draw")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_is_one_screen_at_the_start_during_a_move_and_after(visit, screenshots, lang, size):
+    width, height = size
+    page = visit(pace="normal", viewport={"width": width, "height": height}).page
+    learner = Learner(page, "mouse")
+    url = new_table(page, lang)
+    learner.settled()  # the opening moves, played on the table
+    page.goto(url)  # a reload replays nothing
+    assert not page.locator(".practice.playing").count()
+    assert outside(page) == [], "at the start"
+    page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}.png")
+    target = play_with_replies(page, learner)
+    page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    target.click()
+    page.wait_for_selector(".practice.playing")
+    page.wait_for_timeout(400)  # mid-step: a card on its way
+    assert outside(page) == [], "while the steps play"
+    caption = page.locator(".practice.playing .step-caption")
+    assert caption.is_visible() and caption.inner_text().strip()
+    page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}-playing.png")
+    learner.settled()
+    assert outside(page) == [], "after the move"
+    log = page.locator("#log")
+    if width >= 1024:  # beside the table, where there is room
+        assert log.is_visible()
+    else:  # a drawer on phones, opened and closed from the table
+        assert not log.is_visible()
+        page.locator(".log-open").click()
+        page.wait_for_timeout(300)
+        assert log.is_visible() and page.locator(".log-step.latest").first.is_visible()
+        page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}-log.png")
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(300)
+        assert not log.is_visible()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bots_play_travels_to_the_pile_and_marks_the_bot(visit, lang):
+    """While a bot plays: its seat is marked, a card is on its way, the pile's top changes to its card."""
+    page = visit(pace="slow").page
+    learner = Learner(page, "mouse")
+    new_table(page, lang)
+    learner.settled()
+    page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    play_with_replies(page, learner).click()
+    page.wait_for_selector(".practice.playing .player-acting:not([data-seat='0'])", timeout=15_000)
+    page.wait_for_selector(".flying", state="attached", timeout=5_000)
+    acting = page.locator(".player-acting").get_attribute("data-seat")
+    entry = page.locator(".log-step.latest.now")
+    step = entry.get_attribute("data-step")
+    assert f'"seat": {acting}' in step or f'"seat":{acting}' in step
+    learner.settled()
+    assert not page.locator(".flying").count() and not page.locator(".player-acting").count()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pace_is_remembered_and_pause_goes_one_step_at_a_time(visit, lang):
+    page = visit(pace=None).page
+    learner = Learner(page, "mouse")
+    url = new_table(page, lang)
+    learner.settled()
+    page.select_option("#pace", "slow")
+    page.goto(url)
+    assert page.locator("#pace").input_value() == "slow"  # kept by the browser
+    page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    play_with_replies(page, learner).click()
+    page.wait_for_selector(".practice.playing")
+    page.locator(".pace-pause").click()
+    assert page.locator(".pace-pause").get_attribute("aria-pressed") == "true"
+    page.wait_for_timeout(4000)  # the step under way ends, then play waits
+    shown = page.locator(".log-step.latest:not([hidden])").count()
+    page.wait_for_timeout(1500)
+    assert page.locator(".log-step.latest:not([hidden])").count() == shown  # paused
+    total = page.locator(".log-step.latest").count()
+    if shown < total:
+        page.locator(".pace-step").click()
+        page.wait_for_function(f"document.querySelectorAll('.log-step.latest:not([hidden])').length > {shown}")
+    page.select_option("#pace", "instant")  # the rest at once
+    learner.settled()
+    assert page.locator(".log-step.latest[hidden]").count() == 0 and page.locator("#pace").input_value() == "instant"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_reduced_motion_moves_nothing_but_says_each_step(visit, lang):
+    page = visit(pace="fast", reduced_motion="reduce").page
+    learner = Learner(page, "mouse")
+    new_table(page, lang)
+    learner.settled()
+    page.evaluate("""() => { window.flights = 0; new MutationObserver(records => records.forEach(r =>
+        r.addedNodes.forEach(n => { if (n.classList && n.classList.contains('flying')) window.flights += 1; })))
+        .observe(document.body, {childList: true}); }""")
+    page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    play_with_replies(page, learner).click()
+    page.wait_for_selector(".practice.playing")
+    captions = set()
+    while page.locator(".practice.playing").count():
+        text = page.locator(".step-caption").inner_text().strip()
+        if text:
+            captions.add(text)
+        page.wait_for_timeout(100)
+    learner.settled()
+    assert page.evaluate("window.flights") == 0
+    assert captions  # the words instead of the travel
+    said = page.evaluate("[...document.querySelectorAll('[aria-live]')].map(e => e.textContent).join(' ')")
+    assert said.strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_turn_by_keyboard_with_the_arrow_keys(visit, lang):
+    """The hand is one tab stop; the forward arrow (right in English, left in Arabic) and the back
+    arrow walk it; Enter plays the card, and the turn comes back to the hand."""
+    page = visit().page
+    learner = Learner(page, "keyboard")
+    new_table(page, lang)
+    learner.settled()
+    cards = page.locator(".hand-cards .card-button")
+    assert page.locator('.hand-cards .card-button[tabindex="0"]').count() == 1
+    assert cards.count() - 1 == page.locator('.hand-cards .card-button[tabindex="-1"]').count()
+    learner.tab_to(cards.first)
+    forward, back = ("ArrowLeft", "ArrowRight") if lang == "ar" else ("ArrowRight", "ArrowLeft")
+    page.keyboard.press(forward)
+    assert page.evaluate("document.activeElement") == page.evaluate("document.querySelectorAll('.hand-cards .card-button')[1]")
+    page.keyboard.press(back)
+    page.keyboard.press(back)  # wraps to the last card
+    last = cards.count() - 1
+    assert page.evaluate(f"document.activeElement === document.querySelectorAll('.hand-cards .card-button')[{last}]")
+    # One tab stop: Tab leaves the hand at once.
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement.matches('.hand-cards .card-button')")
+    target = play_with_replies(page, learner)
+    version = Table(page).version()
+    learner.tab_to(target)  # through the hand with the arrows, if a card
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f".practice:not([data-version='{version}']):not(.playing)")
+    if page.locator(".draw-button").count():  # the learner's turn again: focus is back in the hand
+        assert page.evaluate("document.activeElement.matches('.hand-cards .card-button')")
+    keys = page.locator("#hand .keys")
+    assert keys.is_visible() and keys.inner_text().strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_d_draws_a_card(visit, lang):
+    page = visit().page
+    learner = Learner(page, "keyboard")
+    new_table(page, lang)
+    learner.settled()
+    version = Table(page).version()
+    learner.tab_to(page.locator('.hand-cards .card-button[tabindex="0"]'))
+    page.keyboard.press("d")
+    page.wait_for_selector(f".practice:not([data-version='{version}']):not(.playing)")
+    steps = page.locator(".log-step.latest").first.get_attribute("data-step")
+    assert '"action": "draw"' in steps or '"action":"draw"' in steps
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hints_tell_three_states_apart_without_colour(visit, lang):
+    """A Wild Draw Four held with the colour in play is a bluff: allowed, marked apart from a
+    plain legal card, its reason the card's description (no extra tab stop)."""
+    page = visit().page
+    new_table(page, lang)
+    Learner(page, "mouse").settled()
+    verdicts = Table(page).verdicts()
+    assert set(verdicts.values()) <= {"legal", "bluff", "illegal"} and "illegal" in verdicts.values()
+    for notation, verdict in verdicts.items():
+        button = page.locator(f'.card-button[data-card="{notation}"]').first
+        mark = button.locator(".verdict-badge").inner_text()
+        assert mark == {"legal": "✓", "bluff": "!", "illegal": "✗"}[verdict]  # a shape, not a colour
+        described = button.get_attribute("aria-describedby")
+        assert described and page.locator(f"#{described}").text_content().strip(), notation
+        assert button.evaluate("el => el.querySelector('[role=img]').getAttribute('aria-label')").strip()
+    assert page.locator(".hint-text:visible").count() == 0
+    page.locator(".hand-cards .card-button").first.hover()
+    assert page.locator(".hint-text:visible").count() == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_javascript_a_round_is_played_to_its_end(visit, lang):
+    """Plain forms only: the table is shown after every move, to the round's scoring table."""
+    page = visit(java_script_enabled=False).page
+    learner, table = Learner(page, "no-js"), Table(page)
+    new_table(page, lang, seed="4", bots=1)
+    for _ in range(200):
+        if page.locator(".scoring").count():
+            break
+        for region in REGIONS:
+            assert page.locator(f"#{region}").is_visible()
+        colours = page.locator("#decision .colours button[value=red]")
+        keep = table.action("pass")
+        playable = table.cards("playable")
+        if colours.count():
+            learner.move(colours)
+        elif page.locator("#decision form:has(input[name=card]) button.primary").count():
+            learner.move(page.locator("#decision form:has(input[name=card]) button.primary"))
+        elif keep.count():
+            learner.move(keep)
+        elif table.action("uno").count():
+            learner.move(table.action("uno"))
+        elif table.action("catch").count():
+            learner.move(table.action("catch"))
+        elif table.action("continue").count():
+            learner.move(table.action("continue"))
+        elif table.action("accept").count():
+            learner.move(table.action("accept"))
+        elif playable.count():
+            if page.locator("#uno-hand").count():
+                page.locator("#uno-hand").check()
+            learner.move(playable.first)
+        else:
+            learner.move(table.action("draw"))
+    assert page.locator(".scoring").is_visible(), "the round never ended"
+    assert page.locator("#decision .result").is_visible()
