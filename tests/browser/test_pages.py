@@ -53,3 +53,26 @@ def test_the_language_link_keeps_the_place_on_the_page(visit):
     page.goto("/en/rules/uno#uno.catch")
     page.click(".lang-switch a[hreflang=ar]")
     page.wait_for_url("**/ar/rules/uno#uno.catch")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cards_are_never_mirrored(visit, lang):
+    """A card is a physical object: its colour mark and top index sit at its top left, its lower
+    index upside down at the bottom right, whichever way the page runs."""
+    page = visit().page
+    page.goto(f"/{lang}/cards/draw-two")
+    cards = page.evaluate(
+        """() => [...document.querySelectorAll('main .card-large')].map(card => {
+          const box = card.getBoundingClientRect(), mark = card.querySelector('.card-mark').getBoundingClientRect();
+          const face = card.querySelector('.card-face'), top = getComputedStyle(face, '::before');
+          const low = getComputedStyle(face, '::after');
+          return {mark: (mark.left + mark.right) / 2 - box.left, width: box.width, direction: getComputedStyle(card).direction,
+                  top: [top.content, top.left, top.display], low: [low.content, low.right, low.transform]};
+        })"""
+    )
+    assert len(cards) == 4
+    for card in cards:
+        assert card["direction"] == "ltr" and card["mark"] < card["width"] / 3, card
+        assert card["top"][0] == '"+2"' and card["top"][2] != "none" and card["low"][0] == '"+2"', card
+        a, b, c, d = (round(float(n), 6) for n in card["low"][2].removeprefix("matrix(").split(",")[:4])
+        assert (a, b, c, d) == (-1, 0, 0, -1), card  # turned half a turn, not flipped

@@ -2,6 +2,7 @@
 import re
 
 import pytest
+from flask import render_template_string
 
 from app.engine.cards import DECK
 from app.engine.rules import Rule
@@ -125,6 +126,18 @@ def test_cards_are_named_marked_and_isolated(client, lang):
     assert all('<bdi dir="ltr">+2</bdi>' in body and 'class="card-mark"' in body for _, _, body in hero)
     names = {name for _, name, _ in hero}
     assert len(names) == 4 and ("Yellow Draw Two" in names) == (lang == "en")
+
+
+def test_a_card_face_names_its_kind_and_corner_label(app):
+    """The face says its kind (for its oval and symbol) and the label its corners repeat; a symbol
+    card's corners draw its symbol, so it carries no label."""
+    with app.test_request_context("/ar/"):
+        html = render_template_string('{% from "macros/cards.html" import card %}'
+                                      '{% for c in cards %}{{ card(c, "small") }}{% endfor %}',
+                                      cards=["G7", "RS", "BR", "YD2", "W", "WD4"])
+    faces = re.findall(r'<span class="card-face face-([a-z-]+)"( data-i="[^"]*")?>', html)
+    assert faces == [("number", ' data-i="7"'), ("skip", ""), ("reverse", ""), ("draw-two", ' data-i="+2"'),
+                     ("wild", ""), ("wild-draw-four", ' data-i="+4"')]
 
 
 @pytest.mark.parametrize("kind", EXAMPLES)
