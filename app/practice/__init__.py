@@ -57,31 +57,35 @@ def _from_link(args) -> tuple[dict[str, str], list[str]]:
     """A teacher's link: its usable choices as form values, and a sentence for each bad one."""
     linked: dict[str, str] = {}
     problems: list[str] = []
-    rules = args.get("rules", "").strip()
-    if rules in PRESETS:
-        linked["preset"] = rules
-    elif rules:
-        problems.append(_("The link names rules that are not offered here: the official rules are used."))
-    bots = args.get("bots", "").strip()
-    number = _int(bots) if bots.isdecimal() and len(bots) < 3 else None
-    if number is not None and MIN_BOTS <= number <= MAX_BOTS:
-        linked["bots"] = str(number)
-    elif bots:
-        problems.append(_("The link's number of bots can't be used (there can be %(min)d to %(max)d), "
-                          "so the default is used: %(default)s.", min=MIN_BOTS, max=MAX_BOTS,
-                          default=ngettext("%(num)d bot", "%(num)d bots", DEFAULT_BOTS)))
-    level = args.get("level", "").strip()
-    if level in LEVELS:
-        linked["level"] = level
-    elif level:
-        problems.append(_("The link's bot level can't be used (it is easy or normal), so the default is used: easy."))
-    seed = args.get("seed", "").strip()
-    if seed and len(seed) <= access.MAX_SEED_LENGTH and seed.isprintable():
-        linked["seed"] = seed
-    elif seed:
-        problems.append(_("The link's seed can't be used (it is a number or a word of up to %(max)d characters), "
-                          "so a new deal is chosen at random.", max=access.MAX_SEED_LENGTH))
+    for parameter, field, read, refused in _LINK_CHOICES:
+        text = args.get(parameter, "").strip()
+        value = read(text) if text else None
+        if value is not None:
+            linked[field] = value
+        elif text:
+            problems.append(refused())
     return linked, problems
+
+
+def _link_bots(text: str) -> str | None:
+    number = _int(text) if text.isdecimal() and len(text) < 3 else None  # "٢" too; not 5,000 digits
+    return str(number) if number is not None and MIN_BOTS <= number <= MAX_BOTS else None
+
+
+# A link's query parameter, the form field it fills, its value (None: unusable) and what is said then.
+_LINK_CHOICES = (
+    ("rules", "preset", lambda text: text if text in PRESETS else None,
+     lambda: _("The link names rules that are not offered here: the official rules are used.")),
+    ("bots", "bots", _link_bots,
+     lambda: _("The link's number of bots can't be used (there can be %(min)d to %(max)d), "
+               "so the default is used: %(default)s.", min=MIN_BOTS, max=MAX_BOTS,
+               default=ngettext("%(num)d bot", "%(num)d bots", DEFAULT_BOTS))),
+    ("level", "level", lambda text: text if text in LEVELS else None,
+     lambda: _("The link's bot level can't be used (it is easy or normal), so the default is used: easy.")),
+    ("seed", "seed", lambda text: text if len(text) <= access.MAX_SEED_LENGTH and text.isprintable() else None,
+     lambda: _("The link's seed can't be used (it is a number or a word of up to %(max)d characters), "
+               "so a new deal is chosen at random.", max=access.MAX_SEED_LENGTH)),
+)
 
 
 @bp.post(f"/{LANG}/play")
