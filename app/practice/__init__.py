@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _, ngettext
 
 from .. import wording
 from ..engine.cards import InvalidCardError, card
@@ -19,8 +20,8 @@ from ..i18n import LANGUAGES
 from ..security import CSRFError, error_page
 from . import access, present
 from .access import GameError, OptionError
-from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint, needs_choice,
-                   play, view)
+from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
+                   needs_choice, play, view)
 
 bp = Blueprint("practice", __name__)
 bp.after_app_request(access.set_owner_cookie)
@@ -36,10 +37,55 @@ SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last m
 
 @bp.get(f"/{LANG}/play")
 def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
-    form = request.form if request.method == "POST" else {}
+    """The one-click start (#quick-start) above the full form ("Choose the rules", open after an
+    error). A teacher's link (?rules=&bots=&level=&seed=) fills both; a value it gets wrong is
+    named in a notice and the default used. A GET creates nothing."""
+    if request.method == "POST":
+        form, linked, link_problems = request.form, {}, []
+    else:
+        linked, link_problems = _from_link(request.args)
+        form = {**linked, "hints": "on"} if linked else {}
+    quick = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
+             "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
+    quick["target"] = PRESETS[quick["preset"]].target
     return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
-                           errors=errors or {}), status
+                           errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
+
+
+def _from_link(args) -> tuple[dict[str, str], list[str]]:
+    """A teacher's link: its usable choices as form values, and a sentence for each bad one."""
+    linked: dict[str, str] = {}
+    problems: list[str] = []
+    for parameter, field, read, refused in _LINK_CHOICES:
+        text = args.get(parameter, "").strip()
+        value = read(text) if text else None
+        if value is not None:
+            linked[field] = value
+        elif text:
+            problems.append(refused())
+    return linked, problems
+
+
+def _link_bots(text: str) -> str | None:
+    number = _int(text) if text.isdecimal() and len(text) < 3 else None  # "٢" too; not 5,000 digits
+    return str(number) if number is not None and MIN_BOTS <= number <= MAX_BOTS else None
+
+
+# A link's query parameter, the form field it fills, its value (None: unusable) and what is said then.
+_LINK_CHOICES = (
+    ("rules", "preset", lambda text: text if text in PRESETS else None,
+     lambda: _("The link names rules that are not offered here: the official rules are used.")),
+    ("bots", "bots", _link_bots,
+     lambda: _("The link's number of bots can't be used (there can be %(min)d to %(max)d), "
+               "so the default is used: %(default)s.", min=MIN_BOTS, max=MAX_BOTS,
+               default=ngettext("%(num)d bot", "%(num)d bots", DEFAULT_BOTS))),
+    ("level", "level", lambda text: text if text in LEVELS else None,
+     lambda: _("The link's bot level can't be used (it is easy or normal), so the default is used: easy.")),
+    ("seed", "seed", lambda text: text if len(text) <= access.MAX_SEED_LENGTH and text.isprintable() else None,
+     lambda: _("The link's seed can't be used (it is a number or a word of up to %(max)d characters), "
+               "so a new deal is chosen at random.", max=access.MAX_SEED_LENGTH)),
+)
 
 
 @bp.post(f"/{LANG}/play")

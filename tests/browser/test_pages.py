@@ -8,7 +8,10 @@ from app.pages import all_page_urls
 from .checks import page_problems
 from .served import served_html, table_pages, validate
 
-PAGES = [(lang, url) for lang in LANGUAGES for url in [*all_page_urls(lang), f"/{lang}/play"]]
+# The practice page also as a teacher's link opens it, and with a link's bad values named.
+LINKS = ("?rules=guide-long&bots=2&level=normal&seed=class7", "?rules=nope&bots=99&level=hard&seed=" + "x" * 41)
+PAGES = [(lang, url) for lang in LANGUAGES
+         for url in [*all_page_urls(lang), f"/{lang}/play", *(f"/{lang}/play{link}" for link in LINKS)]]
 # What a mistyped address or a lost game shows: checked like any page.
 NOT_FOUND = [(lang, url) for lang in LANGUAGES for url in (f"/{lang}/no-such-page", f"/{lang}/play/no-such-game")]
 

@@ -130,8 +130,10 @@ class Table:
 
 
 def start_game(page, learner: Learner, lang: str):
+    """A game from the full form, one click under the quick start: "Choose the rules" opens it."""
     page.goto(f"/{lang}/play")
-    form = page.locator("form.new-game")
+    learner.press(page.locator("#choose-rules > summary"))
+    form = page.locator("#choose-rules form.new-game")
     if learner.mode == "keyboard":
         learner.tab_to(form.locator("#bots"))
         page.keyboard.press("Control+A")
@@ -145,6 +147,43 @@ def start_game(page, learner: Learner, lang: str):
     with page.expect_navigation():
         learner.press(form.locator("button[type=submit]"))
     assert re.search(rf"/{lang}/play/[^/?#]+", page.url), page.url
+
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 667}}
+TEACHER = "?rules=guide-long&bots=2&level=normal&seed=class7"
+
+
+@pytest.mark.parametrize("link", ["plain", "teacher"])
+@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_play_now_is_in_view_at_load_and_one_click_reaches_a_table(visit, screenshots, lang, size, link):
+    """The quick start's button is on screen, whole, without scrolling (a laptop, a small phone),
+    and one click deals: the table, its opening steps followed as after the full form."""
+    page = visit().page
+    viewport = VIEWPORTS[size]
+    page.set_viewport_size(viewport)
+    page.goto(f"/{lang}/play{TEACHER if link == 'teacher' else ''}")
+    button = page.locator("#quick-start button")
+    box = button.bounding_box()
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    assert (0 <= box["x"] and box["x"] + box["width"] <= viewport["width"]
+            and 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"]), (box, viewport)
+    assert box["height"] >= 44 and box["width"] >= 44  # easy to tap
+    summary = page.locator("#quick-summary")
+    assert summary.is_visible() and speaks(summary.inner_text(), lang), summary.inner_text()
+    assert not page.locator("#choose-rules form").is_visible()  # the full form waits one click away
+    page.screenshot(path=screenshots / f"{lang}-play-{size}-{link}.png")
+    with page.expect_navigation():
+        button.click()
+    assert re.search(rf"/{lang}/play/[^/?#]+$", page.url), page.url
+    assert page.locator(".practice").is_visible()
+    players = 3 if link == "teacher" else 4
+    assert page.locator(".players .player").count() == players
+    # The opening steps are followed one at a time, as after the full form (the new-game class),
+    # when there are two or more (a deal where the learner starts may have one).
+    if page.locator(".log-step.latest").count() > 1:
+        assert page.locator(".log-controls:not([hidden])").is_visible()
+    Learner(page, "mouse").follow_the_log()
 
 
 def speaks(text: str, lang: str) -> bool:
