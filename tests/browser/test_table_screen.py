@@ -26,9 +26,8 @@ BOXES = """ids => ids.map(id => {
 def new_table(page, lang, seed=SEED, bots=3):
     """A new game from the new-game form, as a learner starts one; returns the table's address."""
     page.goto(f"/{lang}/play")
-    form = page.locator("form.new-game:has(#seed)")
-    if page.locator("details.options").count():
-        page.locator("details.options > summary").click()
+    page.locator("#choose-rules > summary").click()  # the full form, one click under "Play now"
+    form = page.locator("#choose-rules form.new-game")
     form.locator("#bots").fill(str(bots))
     form.locator("#seed").fill(seed)
     with page.expect_navigation():
@@ -103,7 +102,7 @@ def test_a_bots_play_travels_to_the_pile_and_marks_the_bot(visit, lang):
     page = visit(pace="slow").page
     learner = Learner(page, "mouse")
     new_table(page, lang)
-    learner.settled()
+    learner.settled(timeout=60_000)
     page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
     play_with_replies(page, learner).click()
     page.wait_for_selector(".practice.playing .player-acting:not([data-seat='0'])", timeout=15_000)
@@ -112,7 +111,7 @@ def test_a_bots_play_travels_to_the_pile_and_marks_the_bot(visit, lang):
     entry = page.locator(".log-step.latest.now")
     step = entry.get_attribute("data-step")
     assert f'"seat": {acting}' in step or f'"seat":{acting}' in step
-    learner.settled()
+    learner.settled(timeout=60_000)  # slow: a second and more for every event
     assert not page.locator(".flying").count() and not page.locator(".player-acting").count()
 
 
@@ -156,7 +155,9 @@ def test_reduced_motion_moves_nothing_but_says_each_step(visit, lang):
     play_with_replies(page, learner).click()
     page.wait_for_selector(".practice.playing")
     captions = set()
-    while page.locator(".practice.playing").count():
+    for _ in range(300):  # at most 30 s
+        if not page.locator(".practice.playing").count():
+            break
         text = page.locator(".step-caption").inner_text().strip()
         if text:
             captions.add(text)
@@ -231,6 +232,8 @@ def test_hints_tell_three_states_apart_without_colour(visit, lang):
         described = button.get_attribute("aria-describedby")
         assert described and page.locator(f"#{described}").text_content().strip(), notation
         assert button.evaluate("el => el.querySelector('[role=img]').getAttribute('aria-label')").strip()
+    page.mouse.move(1, 1)  # away from the cards (the click that dealt may have left it over one)
+    page.evaluate("document.activeElement.blur()")  # the new table gave the hand the focus: its reason shows
     assert page.locator(".hint-text:visible").count() == 0
     page.locator(".hand-cards .card-button").first.hover()
     assert page.locator(".hint-text:visible").count() == 1
