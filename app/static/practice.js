@@ -321,7 +321,8 @@
       announce(lines.join(" "));
       for (let k = 0; k < data.events.length && !this.done; k += 1) {
         if (caption) caption.textContent = lines[k] || "";
-        await this.show(data.events[k], this.beat());
+        // "pending" (a penalty waiting for an answer) changes nothing on the table: its words suffice
+        await this.show(data.events[k], data.events[k].kind === "pending" ? this.beat() / 2 : this.beat());
       }
       this.settle(data.after, actions);
     }
