@@ -20,6 +20,7 @@
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
   const GIVE_UP_AFTER = 20000;  // ms: a server that never answers must not freeze the table
   const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
+  let settledAt = 0;  // when the latest answer's table was put in place
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function announce(text) {
@@ -412,8 +413,7 @@
     } else if (entries.length) {
       announce(Array.from(entries).map(function (entry) { return entry.textContent.trim().replace(/\s+/g, " "); }).join(" "));
     }
-    fresh.classList.add("settling");
-    window.setTimeout(function () { fresh.classList.remove("settling"); }, SETTLING);
+    settledAt = performance.now();
     if (current !== fresh) current.replaceWith(fresh);
     if (drawerOpen) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
@@ -469,6 +469,7 @@
       return;
     }
     current.replaceWith(fresh);
+    settledAt = performance.now();
     if (current.querySelector("#log.open")) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
     if (setting) {
@@ -523,6 +524,15 @@
     try { localStorage.setItem(PACE, event.target.value); } catch (error) { /* kept for this page only */ }
     if (player && event.target.value === "instant") player.finish();
   });
+
+  // The second click of a double click, landing on the table the first one brought: it clicks nothing.
+  // (Only that click: a single click is never held back, and the table stays clickable.)
+  document.addEventListener("click", function (event) {
+    if (event.detail > 1 && performance.now() - settledAt < SETTLING && event.target.closest && event.target.closest(".practice")) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
 
   document.addEventListener("click", function (event) {
     const target = event.target.closest && event.target.closest("button, a");
