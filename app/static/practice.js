@@ -161,6 +161,21 @@
     window.setTimeout(function () { element.classList.remove("lit"); }, 900);
   };
 
+  // The learner's drawn cards, shown in the hand (the answer's own hand, with its buttons, follows).
+  StepPlayer.prototype.intoHand = function (notations) {
+    const hand = this.table.querySelector(".hand-cards");
+    const self = this;
+    if (!hand) return;
+    notations.forEach(function (notation) {
+      const face = self.cardFor(notation);
+      if (!face) return;
+      const place = document.createElement("span");
+      place.className = "hand-card drawn-now";
+      place.appendChild(face);
+      hand.appendChild(place);
+    });
+  };
+
   StepPlayer.prototype.handPlace = function () {
     return this.table.querySelector(".hand-cards") || this.table.querySelector("#hand");
   };
@@ -194,6 +209,7 @@
         back.className = "pile-back";
         await this.travel(back, drawPile, to, ms);
         this.setCount(p.seat, this.count(p.seat) + p.count);
+        if (p.seat === 0) this.intoHand(p.cards || []);
         break;
       }
       case "deal": {
@@ -296,6 +312,10 @@
       freshLog.classList.toggle("open", log.classList.contains("open"));
       log.replaceWith(freshLog);
     }
+    const close = freshLog.querySelector(".log-close");
+    if (close) close.hidden = false;
+    const heading = table.querySelector("#decision-title");
+    if (heading && heading.dataset.table) heading.textContent = heading.dataset.table;  // bots play: not "Your move"
     const entries = Array.from(freshLog.querySelectorAll(".log-step.latest"));
     entries.forEach(function (entry) { entry.hidden = true; });
     table.classList.add("playing");
@@ -311,7 +331,7 @@
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      if (freshLog.scrollHeight > freshLog.clientHeight) entry.scrollIntoView({ block: "nearest" });
+      showInLog(freshLog, entry);
       table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
       if (actor) actor.classList.add("player-acting");
@@ -329,10 +349,32 @@
     }
     if (this.beat() === 0 || this.done) {  // instant, or skipped: every sentence still reaches the live region
       const rest = entries.filter(function (entry) { return entry.hidden; });
-      if (rest.length) announce(rest.map(function (entry) { return entry.textContent.trim().replace(/\s+/g, " "); }).join(" "));
+      if (rest.length) announce(sentences(rest));
     }
     this.done = true;
   };
+
+  // Brings ``entry`` into view inside the log's own scrolling box (beside the table, or the drawer),
+  // never scrolling the page: the table stays where it is.
+  function showInLog(log, entry) {
+    const box = log.querySelector(".log-scroll");
+    if (!box || !entry || box.scrollHeight <= box.clientHeight) return;
+    const top = entry.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + entry.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top + entry.offsetHeight - box.clientHeight);
+    }
+  }
+
+  // After a move the log opens where the move's steps start (the latest of them in view).
+  function showLatest(table) {
+    const log = table.querySelector("#log");
+    const box = log && log.querySelector(".log-scroll");
+    const latest = log && log.querySelector("#log-latest");
+    if (!box || !latest) return;
+    const top = latest.offsetTop - box.offsetTop;
+    const last = box.scrollHeight - box.clientHeight;
+    box.scrollTop = Math.min(last, Math.max(0, top - 8));
+  }
 
   function syncControls(table, playing) {
     const controls = table.querySelector(".pace");
@@ -342,6 +384,13 @@
     const paused = Boolean(playing && playing.paused && !playing.done);
     controls.querySelector(".pace-pause").setAttribute("aria-pressed", String(paused));  // pressed: paused
     controls.querySelector(".pace-step").disabled = !paused;
+  }
+
+  // The steps' sentences, without their rule links.
+  function sentences(entries) {
+    return entries.map(function (entry) {
+      return Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); }).join(" ");
+    }).join(" ");
   }
 
   // ---- The table after each answer ------------------------------------------------------------
@@ -402,7 +451,6 @@
   // Plays the latest steps of ``fresh`` on ``current``, then puts ``fresh`` in its place.
   async function playThenShow(current, fresh, choosing) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
-    const drawerOpen = Boolean(current.querySelector("#log.open"));
     if (entries.length && pace() !== "instant") {
       player = new StepPlayer(current, fresh, entries);
       try {
@@ -411,12 +459,14 @@
         player = null;
       }
     } else if (entries.length) {
-      announce(Array.from(entries).map(function (entry) { return entry.textContent.trim().replace(/\s+/g, " "); }).join(" "));
+      announce(sentences(Array.from(entries)));
     }
+    const drawerOpen = Boolean(document.querySelector("#log.open"));  // opened while the steps played, too
     settledAt = performance.now();
     if (current !== fresh) current.replaceWith(fresh);
     if (drawerOpen) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
+    showLatest(fresh);
     focusAfter(fresh, choosing);
   }
 
@@ -472,6 +522,7 @@
     settledAt = performance.now();
     if (current.querySelector("#log.open")) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
+    showLatest(fresh);
     if (setting) {
       const switched = fresh.querySelector(".hints-form button");
       if (switched) switched.focus();
@@ -491,6 +542,7 @@
   const table = document.querySelector(".practice");
   if (table) {
     setUp(table);
+    showLatest(table);
     if (opening && table.querySelector(".log-step.latest[data-step]")) {
       const whole = table.cloneNode(true);
       emptyTable(table);
@@ -585,7 +637,7 @@
     const card = event.target.closest && event.target.closest(".hand-cards .card-button");
     if (card) {
       const cards = Array.from(card.closest(".hand-cards").querySelectorAll(".card-button"));
-      const rtl = getComputedStyle(card).direction === "rtl";
+      const rtl = getComputedStyle(card.closest(".hand-cards")).direction === "rtl";  // (a card itself is always ltr)
       const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
       let index = cards.indexOf(card);
       if (event.key in moves) index = (index + moves[event.key] + cards.length) % cards.length;

@@ -183,7 +183,7 @@ def test_a_whole_turn_by_keyboard_with_the_arrow_keys(visit, lang):
     learner.tab_to(cards.first)
     forward, back = ("ArrowLeft", "ArrowRight") if lang == "ar" else ("ArrowRight", "ArrowLeft")
     page.keyboard.press(forward)
-    assert page.evaluate("document.activeElement") == page.evaluate("document.querySelectorAll('.hand-cards .card-button')[1]")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('.hand-cards .card-button')[1]")
     page.keyboard.press(back)
     page.keyboard.press(back)  # wraps to the last card
     last = cards.count() - 1
