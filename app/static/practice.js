@@ -1,397 +1,21 @@
 // Progressive enhancement of the practice table: the same forms, sent with fetch, no reload, and
-// each move's steps played on the table itself (the step player): a card travels to the pile, the
-// acting player is marked, counts change, the direction mark turns. The learner sets the pace
-// (remembered), can pause and go one step at a time; every step's sentence goes to a polite live
-// region. The hand is one tab stop (arrow keys in reading order), and D and U draw and say UNO.
+// each move's steps played on the table itself by the step player (steps.js), at the pace the
+// learner sets (remembered), with pause and one step at a time. The hand is one tab stop (arrow
+// keys in reading order), D and U draw and say UNO, and the log is a drawer on phones.
 // Without this file every form still works (POST, then redirect back to the table).
 "use strict";
 
 (function () {
   document.documentElement.classList.add("js");  // practice.css hides what only a page without it needs
-  const live = document.createElement("div");
-  live.className = "visually-hidden";
-  live.setAttribute("aria-live", "polite");
-  document.body.appendChild(live);
+  const steps = window.UnoSteps;  // steps.js, loaded first
+  const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
   let busy = false;
   let player = null;  // the step player, while it plays a move's steps
   const OPENING = "uno-tutor-opening";
-  const PACE = "uno-tutor-pace";
-  const PACES = { slow: 1700, normal: 900, fast: 400, instant: 0 };  // ms a step's event stays in view
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
   const GIVE_UP_AFTER = 20000;  // ms: a server that never answers must not freeze the table
   const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
   let settledAt = 0;  // when the latest answer's table was put in place
-  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-
-  function announce(text) {
-    live.textContent = "";
-    // A fresh text node after clearing makes screen readers read it even if it repeats.
-    window.setTimeout(function () { live.textContent = text; }, 50);
-  }
-
-  function pace() {
-    let chosen = null;
-    try { chosen = localStorage.getItem(PACE); } catch (error) { /* no storage: the default */ }
-    return chosen in PACES ? chosen : "normal";
-  }
-
-  function sleep(ms) {
-    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
-  }
-
-  // ---- The step player ----------------------------------------------------------------------
-
-  // Plays ``steps`` (the latest log entries of ``fresh``: their data-step JSON) on ``table``, the
-  // table as it stood before them, then puts ``fresh`` in its place. The table never disappears:
-  // the decision panel says each step while it plays.
-  function StepPlayer(table, fresh, entries) {
-    this.table = table;
-    this.fresh = fresh;
-    this.entries = entries;
-    this.paused = false;
-    this.release = null;
-    this.done = false;
-    this.counts = JSON.parse(fresh.querySelector("#players").dataset.counts);
-  }
-
-  StepPlayer.prototype.seat = function (seat) {
-    return this.table.querySelector('#players [data-seat="' + seat + '"]');
-  };
-
-  StepPlayer.prototype.countLabel = function (n) {
-    return this.counts[n] !== undefined ? this.counts[n] : String(n);
-  };
-
-  StepPlayer.prototype.setCount = function (seat, n) {
-    const chip = this.seat(seat);
-    if (!chip) return;
-    chip.dataset.count = n;
-    chip.querySelector(".player-count").textContent = this.countLabel(n);
-  };
-
-  StepPlayer.prototype.count = function (seat) {
-    const chip = this.seat(seat);
-    return chip ? Number(chip.dataset.count) : 0;
-  };
-
-  StepPlayer.prototype.setDrawPile = function (n) {
-    const label = this.table.querySelector(".pile-count");
-    if (label) label.textContent = this.countLabel(n);
-  };
-
-  // The duration of one event at the chosen pace (0: instant).
-  StepPlayer.prototype.beat = function () {
-    return PACES[pace()];
-  };
-
-  // Waits while paused; "One step" lets one more step through.
-  StepPlayer.prototype.gate = function () {
-    const self = this;
-    if (!this.paused || this.done) return Promise.resolve();
-    return new Promise(function (resolve) { self.release = resolve; });
-  };
-
-  StepPlayer.prototype.pause = function (paused) {
-    this.paused = paused;
-    if (!paused) this.step();
-    syncControls(this.table, this);
-  };
-
-  StepPlayer.prototype.step = function () {
-    const release = this.release;
-    this.release = null;
-    if (release) release();
-  };
-
-  StepPlayer.prototype.finish = function () {
-    this.done = true;
-    this.step();
-  };
-
-  // A card (or a card's back) travels from one place to another; without motion, both are lit.
-  StepPlayer.prototype.travel = async function (element, from, to, ms) {
-    if (!from || !to || ms === 0 || this.done) return;
-    if (reducedMotion.matches || !element.animate) {
-      from.classList.add("lit-still");
-      to.classList.add("lit-still");
-      await sleep(ms * 0.6);
-      from.classList.remove("lit-still");
-      to.classList.remove("lit-still");
-      return;
-    }
-    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends.
-    const a = from.getBoundingClientRect();
-    const b = to.getBoundingClientRect();
-    element.classList.add("flying");
-    element.style.left = b.left + "px";
-    element.style.top = b.top + "px";
-    element.style.width = b.width + "px";
-    element.style.height = b.height + "px";
-    document.body.appendChild(element);
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
-    const motion = element.animate([
-      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
-      { transform: "none", opacity: 1 },
-    ], { duration: Math.min(ms * 0.6, 550), easing: "ease-in-out" });
-    await motion.finished.catch(function () {});
-    element.remove();
-  };
-
-  StepPlayer.prototype.cardFor = function (notation) {
-    const template = this.fresh.querySelector('template[data-card="' + notation + '"]');
-    return template ? template.content.firstElementChild.cloneNode(true) : null;
-  };
-
-  StepPlayer.prototype.land = function (notation) {
-    const top = this.table.querySelector(".pile-top");
-    const face = this.cardFor(notation);
-    if (!top || !face) return;
-    top.replaceChildren(face);
-    top.dataset.card = notation;
-    face.classList.add("landed");
-  };
-
-  StepPlayer.prototype.light = function (element) {
-    if (!element) return;
-    element.classList.remove("lit");
-    void element.offsetWidth;  // restart the animation
-    element.classList.add("lit");
-    window.setTimeout(function () { element.classList.remove("lit"); }, 900);
-  };
-
-  // The learner's drawn cards, shown in the hand (the answer's own hand, with its buttons, follows).
-  StepPlayer.prototype.intoHand = function (notations) {
-    const hand = this.table.querySelector(".hand-cards");
-    const self = this;
-    if (!hand) return;
-    notations.forEach(function (notation) {
-      const face = self.cardFor(notation);
-      if (!face) return;
-      const place = document.createElement("span");
-      place.className = "hand-card drawn-now";
-      place.appendChild(face);
-      hand.appendChild(place);
-    });
-  };
-
-  StepPlayer.prototype.handPlace = function () {
-    return this.table.querySelector(".hand-cards") || this.table.querySelector("#hand");
-  };
-
-  // One event on the table, in the time the pace gives it.
-  StepPlayer.prototype.show = async function (event, ms) {
-    const p = event.params || {};
-    const drawPile = this.table.querySelector(".pile-back");
-    const top = this.table.querySelector(".pile-top");
-    switch (event.kind) {
-      case "play": {
-        const own = p.seat === 0 && this.table.querySelector('.hand-card [data-card="' + p.card + '"]');
-        const face = this.cardFor(p.card);
-        const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
-        if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
-        if (flight) await flight;
-        this.land(p.card);
-        this.setCount(p.seat, Math.max(0, this.count(p.seat) - 1));
-        break;
-      }
-      case "first":
-      case "redraw": {
-        const face = this.cardFor(p.card);
-        if (face) await this.travel(face, drawPile, top, ms);
-        this.land(p.card);
-        break;
-      }
-      case "draw": {
-        const to = p.seat === 0 ? this.handPlace() : this.seat(p.seat);
-        const back = document.createElement("span");
-        back.className = "pile-back";
-        await this.travel(back, drawPile, to, ms);
-        this.setCount(p.seat, this.count(p.seat) + p.count);
-        if (p.seat === 0) this.intoHand(p.cards || []);
-        break;
-      }
-      case "deal": {
-        const self = this;
-        const back = document.createElement("span");
-        back.className = "pile-back";
-        await this.travel(back, drawPile, this.table.querySelector("#players"), ms);
-        this.table.querySelectorAll("#players [data-seat]").forEach(function (chip) {
-          self.setCount(Number(chip.dataset.seat), p.count);
-        });
-        const hand = this.table.querySelector(".hand-cards");
-        if (hand) hand.style.visibility = "";
-        break;
-      }
-      case "reverse":
-      case "rotate":
-        this.direction(p.direction);
-        break;
-      case "color":
-        this.colour(p.named);
-        break;
-      case "uno": {
-        const badge = this.seat(p.seat) && this.seat(p.seat).querySelector(".badge-uno");
-        if (badge) badge.hidden = false;
-        break;
-      }
-      case "skip":
-      case "catch":
-      case "challenge":
-      case "pass":
-      case "dealer":
-        this.light(this.seat(p.seat));
-        if (p.target !== undefined) this.light(this.seat(p.target));
-        if (p.dealer !== undefined) this.light(this.seat(p.dealer));
-        break;
-      case "reshuffle":
-        this.light(drawPile);
-        break;
-      case "round-end":
-      case "points":
-        this.light(this.seat(p.winner));
-        break;
-      default:
-        break;
-    }
-    if (ms) await sleep(Math.max(ms * 0.4, ms - 550));
-  };
-
-  StepPlayer.prototype.direction = function (direction) {
-    const mark = this.table.querySelector(".direction");
-    if (!mark) return;
-    mark.classList.toggle("turning");
-    mark.querySelector(".direction-arrow").textContent = direction === 1 ? "↻" : "↺";
-    mark.querySelector(".direction-text").textContent = direction === 1 ? mark.dataset.clockwise : mark.dataset.anticlockwise;
-    mark.dataset.direction = direction;
-  };
-
-  StepPlayer.prototype.colour = function (color) {
-    const shown = this.table.querySelector(".active-colour");
-    if (!shown || shown.classList.contains("colour-" + color)) return;
-    const labels = JSON.parse(shown.dataset.labels);
-    const marks = { red: "●", yellow: "▲", green: "■", blue: "◆" };
-    shown.hidden = !color;
-    shown.className = "active-colour" + (color ? " colour-" + color : "");
-    shown.querySelector(".colour-mark").textContent = color ? marks[color] : "";
-    shown.querySelector(".colour-text").textContent = color ? labels[color] : "";
-    this.light(shown);
-  };
-
-  // The table once a step is over, exactly as the server says (``after``).
-  StepPlayer.prototype.settle = function (after, actions) {
-    const self = this;
-    if (after) {
-      after.hands.forEach(function (n, seat) { self.setCount(seat, n); });
-      this.setDrawPile(after.draw_pile_size);
-      const top = this.table.querySelector(".pile-top");
-      if (top && top.dataset.card !== after.top) this.land(after.top);
-      this.colour(after.color);
-      const mark = this.table.querySelector(".direction");
-      if (mark && Number(mark.dataset.direction) !== after.direction) this.direction(after.direction);
-      this.table.querySelectorAll("#players [data-seat]").forEach(function (chip) {
-        const seat = Number(chip.dataset.seat);
-        chip.classList.toggle("player-turn", seat === after.actor);
-        chip.querySelector(".badge-turn").hidden = seat !== after.actor;
-        chip.querySelector(".badge-uno").hidden = !(after.uno[seat] && after.hands[seat] === 1);
-      });
-    }
-    Object.keys(actions || {}).forEach(function (seat) {
-      const chip = self.seat(seat);
-      if (chip) chip.querySelector(".player-last").textContent = actions[seat];
-    });
-  };
-
-  StepPlayer.prototype.run = async function () {
-    const table = this.table;
-    const caption = table.querySelector(".step-caption");
-    const log = table.querySelector("#log");
-    const freshLog = this.fresh.querySelector("#log").cloneNode(true);
-    if (log) {
-      freshLog.classList.toggle("open", log.classList.contains("open"));
-      log.replaceWith(freshLog);
-    }
-    const close = freshLog.querySelector(".log-close");
-    if (close) close.hidden = false;
-    const heading = table.querySelector("#decision-title");
-    if (heading && heading.dataset.table) heading.textContent = heading.dataset.table;  // bots play: not "Your move"
-    const entries = Array.from(freshLog.querySelectorAll(".log-step.latest"));
-    entries.forEach(function (entry) { entry.hidden = true; });
-    table.classList.add("playing");
-    table.querySelectorAll("#refusal, #notice").forEach(function (said) { said.remove(); });  // a new move answers them
-    table.querySelectorAll(".refused").forEach(function (card) { card.classList.remove("refused"); });
-    if (caption) caption.hidden = false;
-    syncControls(table, this);
-    for (let i = 0; i < entries.length && !this.done; i += 1) {
-      await this.gate();
-      const entry = entries[i];
-      const data = JSON.parse(entry.dataset.step);
-      const actions = JSON.parse(entry.dataset.actions || "{}");
-      const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
-      entry.hidden = false;
-      entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      showInLog(freshLog, entry);
-      table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
-      const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
-      if (actor) actor.classList.add("player-acting");
-      if (this.beat() === 0) {
-        this.finish();
-        break;
-      }
-      announce(lines.join(" "));
-      for (let k = 0; k < data.events.length && !this.done; k += 1) {
-        if (caption) caption.textContent = lines[k] || "";
-        // "pending" (a penalty waiting for an answer) changes nothing on the table: its words suffice
-        await this.show(data.events[k], data.events[k].kind === "pending" ? this.beat() / 2 : this.beat());
-      }
-      this.settle(data.after, actions);
-    }
-    if (this.beat() === 0 || this.done) {  // instant, or skipped: every sentence still reaches the live region
-      const rest = entries.filter(function (entry) { return entry.hidden; });
-      if (rest.length) announce(sentences(rest));
-    }
-    this.done = true;
-  };
-
-  // Brings ``entry`` into view inside the log's own scrolling box (beside the table, or the drawer),
-  // never scrolling the page: the table stays where it is.
-  function showInLog(log, entry) {
-    const box = log.querySelector(".log-scroll");
-    if (!box || !entry || box.scrollHeight <= box.clientHeight) return;
-    const top = entry.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top + entry.offsetHeight > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, top + entry.offsetHeight - box.clientHeight);
-    }
-  }
-
-  // After a move the log opens where the move's steps start (the latest of them in view).
-  function showLatest(table) {
-    const log = table.querySelector("#log");
-    const box = log && log.querySelector(".log-scroll");
-    const latest = log && log.querySelector("#log-latest");
-    if (!box || !latest) return;
-    const top = latest.offsetTop - box.offsetTop;
-    const last = box.scrollHeight - box.clientHeight;
-    box.scrollTop = Math.min(last, Math.max(0, top - 8));
-  }
-
-  function syncControls(table, playing) {
-    const controls = table.querySelector(".pace");
-    if (!controls) return;
-    controls.hidden = false;
-    controls.querySelector("#pace").value = pace();
-    const paused = Boolean(playing && playing.paused && !playing.done);
-    controls.querySelector(".pace-pause").setAttribute("aria-pressed", String(paused));  // pressed: paused
-    controls.querySelector(".pace-step").disabled = !paused;
-  }
-
-  // The steps' sentences, without their rule links.
-  function sentences(entries) {
-    return entries.map(function (entry) {
-      return Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); }).join(" ");
-    }).join(" ");
-  }
 
   // ---- The table after each answer ------------------------------------------------------------
 
@@ -452,21 +76,21 @@
   async function playThenShow(current, fresh, choosing) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
     if (entries.length && pace() !== "instant") {
-      player = new StepPlayer(current, fresh, entries);
+      player = new steps.StepPlayer(current, fresh, entries);
       try {
         await player.run();
       } finally {
         player = null;
       }
     } else if (entries.length) {
-      announce(sentences(Array.from(entries)));
+      announce(steps.sentences(Array.from(entries)));
     }
     const drawerOpen = Boolean(document.querySelector("#log.open"));  // opened while the steps played, too
     settledAt = performance.now();
     if (current !== fresh) current.replaceWith(fresh);
     if (drawerOpen) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
-    showLatest(fresh);
+    steps.showLatest(fresh);
     focusAfter(fresh, choosing);
   }
 
@@ -522,7 +146,7 @@
     settledAt = performance.now();
     if (current.querySelector("#log.open")) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
-    showLatest(fresh);
+    steps.showLatest(fresh);
     if (setting) {
       const switched = fresh.querySelector(".hints-form button");
       if (switched) switched.focus();
@@ -542,7 +166,7 @@
   const table = document.querySelector(".practice");
   if (table) {
     setUp(table);
-    showLatest(table);
+    steps.showLatest(table);
     if (opening && table.querySelector(".log-step.latest[data-step]")) {
       const whole = table.cloneNode(true);
       emptyTable(table);
@@ -573,7 +197,7 @@
 
   document.addEventListener("change", function (event) {
     if (event.target.id !== "pace") return;
-    try { localStorage.setItem(PACE, event.target.value); } catch (error) { /* kept for this page only */ }
+    try { localStorage.setItem(steps.PACE, event.target.value); } catch (error) { /* kept for this page only */ }
     if (player && event.target.value === "instant") player.finish();
   });
 

@@ -93,7 +93,7 @@ class Visit:
         self.base_url = base_url
         self.offsite, self.server_errors = [], []
         self.context = browser.new_context(base_url=base_url, **{"viewport": DESKTOP, **options})
-        if pace:  # the step player's pace, as a learner's choice is kept (practice.js): tests need not wait
+        if pace:  # the step player's pace, as a learner's choice is kept (steps.js): tests need not wait
             self.context.add_init_script(f"try {{ localStorage.setItem('uno-tutor-pace', '{pace}'); }} catch (e) {{}}")
         self.context.set_default_timeout(10_000)  # a page that never answers fails soon, not in 30 s
         self.context.route("**/*", self._route)
