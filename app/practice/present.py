@@ -56,14 +56,14 @@ def game_result(winners: list[int], seats: tuple[str, ...]) -> str:
 
 
 def why(rule: str | Rule) -> dict[str, str]:
-    """The rule's title, the link to its explanation and the log's "why?" label for it."""
+    """The rule's title and the link to its explanation."""
     return _why(current_language(), str(Rule(rule)))
 
 
 @lru_cache(maxsize=256)
 def _why(language: str, rule: str) -> dict[str, str]:
     title = wording.rule_title(rule)
-    return {"rule": rule, "title": title, "url": rule_url(rule, language), "label": _("why? — %(rule)s", rule=title)}
+    return {"rule": rule, "title": title, "url": rule_url(rule, language)}
 
 
 def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
@@ -136,7 +136,7 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[st
     narrated = []
     for s in steps:
         lines = [line(e, seats, language) for e in s["events"]]
-        rules = list({ln["rule"]: {key: ln[key] for key in ("rule", "title", "url")} for ln in lines}.values())
+        rules = [_why(language, rule) for rule in dict.fromkeys(ln["rule"] for ln in lines)]
         narrated.append({"seat": s["seat"], "lines": lines, "rules": rules, "actions": actions(s), "data": s})
     return narrated
 
