@@ -76,7 +76,7 @@
   async function playThenShow(current, fresh, choosing) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
     if (entries.length && pace() !== "instant") {
-      player = new steps.StepPlayer(current, fresh, entries);
+      player = new steps.StepPlayer(current, fresh);
       try {
         await player.run();
       } finally {

@@ -32,13 +32,12 @@ window.UnoSteps = (function () {
 
   // ---- The step player ----------------------------------------------------------------------
 
-  // Plays ``steps`` (the latest log entries of ``fresh``: their data-step JSON) on ``table``, the
-  // table as it stood before them, then puts ``fresh`` in its place. The table never disappears:
-  // the decision panel says each step while it plays.
-  function StepPlayer(table, fresh, entries) {
+  // Plays the latest log entries of ``fresh`` (the answer's page: their data-step JSON) on
+  // ``table``, the table as it stood before them; the caller then puts ``fresh`` in its place. The
+  // table never disappears: its decision panel says each step while it plays.
+  function StepPlayer(table, fresh) {
     this.table = table;
     this.fresh = fresh;
-    this.entries = entries;
     this.paused = false;
     this.release = null;
     this.done = false;
