@@ -45,7 +45,7 @@
       return;
     }
     const panel = table.querySelector("#decision");
-    const waitingChoice = panel && panel.querySelector(".choices, .drawn, .notice, .result, button[name=target]");
+    const waitingChoice = panel && panel.querySelector(".colours, .drawn, .notice, .result, button[name=target]");
     const hand = table.querySelector('.hand-cards .card-button[tabindex="0"]');
     if (!choosing && !waitingChoice && hand && table.querySelector(".draw-button")) hand.focus({ preventScroll: true });
     else if (panel) panel.focus({ preventScroll: true });
