@@ -47,7 +47,16 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
+def served_app(tmp_path_factory):
+    """The app the live server serves (a test may set up a position in its store)."""
+    instance = tmp_path_factory.mktemp("instance")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("UNO_TUTOR_INSTANCE_PATH", str(instance))
+        return create_app({"TESTING": True, "SECRET_KEY": "browser-tests"})
+
+
+@pytest.fixture(scope="session")
+def live_server(served_app):
     """The app on 127.0.0.1, a free port, in a daemon thread; yields its base URL."""
     from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -55,11 +64,7 @@ def live_server(tmp_path_factory):
         def log_request(self, *args):  # a failing test's captured log stays readable
             pass
 
-    instance = tmp_path_factory.mktemp("instance")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("UNO_TUTOR_INSTANCE_PATH", str(instance))
-        app = create_app({"TESTING": True, "SECRET_KEY": "browser-tests"})
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
+    server = make_server("127.0.0.1", 0, served_app, threaded=True, request_handler=Quiet)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

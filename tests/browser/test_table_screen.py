@@ -10,8 +10,13 @@ import re
 
 import pytest
 
+from app.engine.cards import Color, card
+from app.engine.round import Pending
 from app.i18n import LANGUAGES
+from app.practice import access
+from app.practice.game import Practice, table_after
 
+from ..web.practice_support import rewrite
 from .test_practice import Learner, Table
 
 SIZES = [(1280, 800), (1366, 768), (1440, 900), (390, 844), (375, 667)]
@@ -275,3 +280,68 @@ def test_without_javascript_a_round_is_played_to_its_end(visit, lang):
             learner.move(table.action("draw"))
     assert page.locator(".scoring").is_visible(), "the round never ended"
     assert page.locator("#decision .result").is_visible()
+
+
+HUMAN_SEAT = 0
+TWELVE = ["R1", "B2", "G3", "Y4", "R5", "B6", "G7", "Y8", "R9", "B1", "G2", "WD4"]
+
+
+def _challenged(practice):
+    """Bot 1 has just played a Wild Draw Four on the learner, who holds 12 cards."""
+    state = practice.round
+    state.hands[HUMAN_SEAT] = [card(c) for c in TWELVE]
+    state.discard.append(card("WD4"))
+    state.color, state.turn = Color.BLUE, 0
+    state.pending = Pending("challenge", 0, offender=1)
+
+
+def _to_catch(practice):
+    """The learner's turn, 12 cards in hand, and Bot 1 has one card left without calling UNO."""
+    state = practice.round
+    state.hands[HUMAN_SEAT] = [card(c) for c in TWELVE]
+    state.hands[1] = [card("R7")]
+    state.uno_said[1], state.exposed, state.turn, state.pending = False, 1, 0, None
+
+
+def _drawn_wild(practice):
+    """The learner drew a Wild with 12 cards in hand: play it (naming a colour) or keep it."""
+    state = practice.round
+    state.hands[HUMAN_SEAT] = [card(c) for c in TWELVE[:-1]] + [card("W")]
+    state.turn, state.pending = 0, Pending("drawn", 0, card=card("W"))
+
+
+DECISIONS = {"challenge": _challenged, "catch": _to_catch, "drawn-wild": _drawn_wild}
+
+
+def _log_the_wild_draw_four(app, game_id):
+    """The challenge panel explains the Wild Draw Four the log shows: log it as a bot's play."""
+    with app.app_context():
+        record = access.store().load(game_id)
+        practice = Practice.from_dict(record.state)
+        play = {"kind": "play", "rule": "wild-draw-four.restriction",
+                "params": {"card": "WD4", "seat": 1, "color": "red", "named": "blue", "top": "R5"}}
+        step = {"seat": 1, "move": {"seat": 1, "action": "play", "card": "WD4", "color": "blue"},
+                "rule": play["rule"], "events": [play], "after": table_after(practice.round)}
+        first = practice.logged
+        practice.latest, practice.logged = first, first + 1
+        assert access.store().save(record, practice.to_dict(), practice.finished, [step], first)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("decision", DECISIONS)
+@pytest.mark.parametrize("size", [(375, 667), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_decision_with_twelve_cards_still_fits_one_screen(visit, served_app, screenshots, lang, decision, size):
+    """The panels that say most (a challenge explained, a bot to catch beside the draw, a drawn wild's
+    colours) with the biggest hand the issue names: every region still in view."""
+    width, height = size
+    page = visit(viewport={"width": width, "height": height}).page
+    url = new_table(page, lang, seed="fits")
+    Learner(page, "mouse").settled()
+    game_id = url.rsplit("/", 1)[1]
+    rewrite(served_app, game_id, DECISIONS[decision])
+    if decision == "challenge":
+        _log_the_wild_draw_four(served_app, game_id)
+    page.goto(url)
+    assert page.locator(".hand-cards .card-button").count() == 12
+    assert outside(page) == [], decision
+    page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}-{decision}.png")
