@@ -24,7 +24,7 @@ TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Gettext names beyond Babel's defaults (_, gettext, ngettext, ...), in pybabel's -k syntax.
 # scripts/update_catalogues.py and the catalogue tests both extract with these.
 # _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time).
-EXTRACT_KEYWORDS = ("_l", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2")
+EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2")
 
 babel = Babel()
 

@@ -11,7 +11,7 @@ first; counts choose the plural form. Messages are plain text: the templates
 add the HTML (``<bdi>`` around card names).
 
 Public: card_name, color_name (a colour alone), color_word (a colour inside a sentence),
-kind_name, seat_name, seat_list, rule_title, verdict_message, event_message, error_message.
+kind_name, seat_name, seat_list, word_list, rule_title, verdict_message, event_message, error_message.
 """
 
 from __future__ import annotations
@@ -37,12 +37,21 @@ class Text:
     unlike them its ``msgid`` can be read (``WORDED_PARAMS`` lists the parameters it names)."""
 
     msgid: str
+    context: str | None = None  # tells apart one English word with two translations
 
     def __str__(self) -> str:
+        if self.context:
+            return get_translations().upgettext(self.context, self.msgid)
         return get_translations().ugettext(self.msgid)
 
 
 _l = Text  # marks the message for extraction (keyword ``_l`` in app.i18n)
+
+
+def _lc(context: str, msgid: str) -> Text:
+    """A message with a context (keyword ``_lc:1c,2``): "Wild" the card's name, in Arabic in
+    «…», is not "Wild" the kind of card in a heading."""
+    return Text(msgid, context)
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,7 @@ ACTION_CARDS = {
     (Color.GREEN, Kind.REVERSE): _l("Green Reverse"), (Color.BLUE, Kind.REVERSE): _l("Blue Reverse"),
     (Color.RED, Kind.DRAW_TWO): _l("Red Draw Two"), (Color.YELLOW, Kind.DRAW_TWO): _l("Yellow Draw Two"),
     (Color.GREEN, Kind.DRAW_TWO): _l("Green Draw Two"), (Color.BLUE, Kind.DRAW_TWO): _l("Blue Draw Two"),
-    (None, Kind.WILD): _l("Wild"), (None, Kind.WILD_DRAW_FOUR): _l("Wild Draw Four"),
+    (None, Kind.WILD): _lc("card name", "Wild"), (None, Kind.WILD_DRAW_FOUR): _lc("card name", "Wild Draw Four"),
 }
 # TRANSLATORS: a colour on its own (a button, a label).
 COLOR_NAMES = {Color.RED: _l("Red"), Color.YELLOW: _l("Yellow"), Color.GREEN: _l("Green"),
@@ -192,7 +201,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "Name a colour first: the first card is a Wild, and you choose the colour to play."),
     (Rule.FIRST_WILD, False, "nothing-pending"): _l("There is no colour to name now."),
     (Rule.FIRST_WILD_DRAW_FOUR, True, None): _l(
-        "A Wild Draw Four turned first goes back into the pile and another card is turned."),
+        "A Wild Draw Four turned first goes back into the draw pile and another card is turned."),
     (Rule.FIRST_WILD_DRAW_FOUR, False, None): _l("A Wild Draw Four may not start the discard pile."),
     (Rule.TURN_ORDER, True, None): _l("It is your turn."),
     (Rule.TURN_ORDER, False, None): _l("It is not your turn: play waits for %(turn)s."),
@@ -211,7 +220,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.WILD_ANY_TIME, True, None): _l(
         "You can play %(card)s at any time; you name %(named)s as the colour."),
     (Rule.WILD_ANY_TIME, False, None): _l("A Wild may be played at any time."),
-    (Rule.WILD_ANY_TIME, False, "color-needed"): _l("Choose a colour to play %(card)s."),
+    (Rule.WILD_ANY_TIME, False, "color-needed"): _l("Name a colour to play %(card)s."),
     (Rule.DRAW_ONE, True, None): _l("You draw a card; if you can play it, you may play it at once."),
     (Rule.DRAW_ONE, True, "keep"): _l("You keep %(card)s and your turn ends."),
     (Rule.DRAW_ONE, False, None): _l("You may draw only one card on your turn."),
@@ -229,7 +238,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "When the draw pile runs out, the discard pile except its top card is shuffled into a new draw pile."),
     (Rule.DRAW_RESHUFFLE, False, None): _l("The top card of the discard pile stays where it is."),
     (Rule.SKIP_EFFECT, True, None): _l("After a Skip, the next player loses their turn."),
-    (Rule.SKIP_EFFECT, False, None): _l("You were skipped: you lose this turn."),
+    (Rule.SKIP_EFFECT, False, None): _l("You lose this turn, so you can't play now."),
     (Rule.REVERSE_EFFECT, True, None): _l("A Reverse changes the direction of play."),
     (Rule.REVERSE_EFFECT, False, None): _l("After a Reverse, play goes the other way."),
     (Rule.REVERSE_TWO_PLAYERS, True, None): _l(
@@ -419,7 +428,7 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("first", Rule.FIRST_WILD.value, "you"): _l(
         "The first card is %(card)s: you name the colour and start."),
     ("redraw", None, "they"): _l(
-        "%(card)s may not start the discard pile: it goes back into the pile and another card is turned."),
+        "%(card)s may not start the discard pile: it goes back into the draw pile and another card is turned."),
     ("game-end", None, "they"): _l("%(winner)s wins the game! Scores: %(scores)s."),
     ("game-end", None, "you"): _l("You win the game! Scores: %(scores)s."),
     # A tie names the first winner as ``winner`` (the subject) and the rest as ``others``.
@@ -560,10 +569,8 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
 
 
 def seat_list(seats: Sequence[int], names: Sequence[str] | None = None, language: str | None = None) -> str:
-    """Several seats' names as a list: "Bot 1, Bot 2 and Bot 3". The language's own list (in
-    Arabic a bare «و»): unlike card names, a name does not run into the next."""
-    listed = [seat_name(seat, names) for seat in seats]
-    return format_list(listed, locale=locale_of(language or current_language())) if listed else ""
+    """Several seats' names as a list: "Bot 1, Bot 2 and Bot 3"."""
+    return word_list([seat_name(seat, names) for seat in seats], language or current_language())
 
 
 def rule_title(rule: Rule | str) -> str:
@@ -650,7 +657,7 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None, language: 
         elif key in ("points", "scores") and isinstance(value, list):
             if key == "points":  # the round's points: with winner-collects, all the winner's
                 values["total"] = sum(value)
-            value = _list([_pair(seat_name(s, names), v, language) for s, v in enumerate(value)], language)
+            value = word_list([_pair(seat_name(s, names), v, language) for s, v in enumerate(value)], language)
         values[key] = value
     return values
 
@@ -658,9 +665,9 @@ def _localise(params: Mapping[str, Any], names: Sequence[str] | None, language: 
 def _card_list(cards: Any, names: Sequence[str] | None, language: str) -> str:
     """A list of card notations, or ``{seat: notation}`` (the dealer draw) as "Player 1: Red 5, …"."""
     if isinstance(cards, Mapping):
-        return _list([_pair(seat_name(int(s), names), _card_name(language, c), language) for s, c in cards.items()],
+        return word_list([_pair(seat_name(int(s), names), _card_name(language, c), language) for s, c in cards.items()],
                      language)
-    return _list([_card_name(language, c) for c in cards], language)
+    return word_list([_card_name(language, c) for c in cards], language)
 
 
 @lru_cache(maxsize=256)
@@ -678,12 +685,13 @@ def _pair(name: str, value: Any, language: str) -> str:
     return _text(language, PAIR) % {"name": name, "value": value}
 
 
-def _list(items: list[str], language: str) -> str:
-    """"A, B and C" in the language. Arabic puts the comma before «و» too, where CLDR's list has the
-    bare «و»: card names end or begin with a number, and "اسحب 4 و2 حمراء" reads as one card."""
-    if language == "ar" and len(items) > 1:
-        return "، ".join(items[:-1]) + "، و" + items[-1]
-    return format_list(items, locale=locale_of(language)) if items else ""
+def word_list(items: Sequence[str], language: str) -> str:
+    """"A, B and C" in the language. Arabic joins two items with «و» alone ("أ وب") and more with
+    a comma and «و» before each after the first ("أ، وب، وج", docs/arabic.md); CLDR's Arabic list
+    drops the commas."""
+    if language == "ar" and len(items) > 2:
+        return items[0] + "".join("، و" + item for item in items[1:])
+    return format_list(list(items), locale=locale_of(language)) if items else ""
 
 
 # --- what an event's sentence reads --------------------------------------------------------------

@@ -26,13 +26,14 @@ def pybabel(*args: str) -> None:
 
 
 def fill_english(po: Path) -> None:
-    """English is the source language: its msgstr is the msgid, never empty."""
+    """English is the source language: its msgstr is the msgid, never empty nor fuzzy."""
     with po.open("rb") as f:
         catalog = read_po(f, locale="en")
     for message in catalog:
         strings = message.string if message.pluralizable else (message.string,)
-        if message.id and not all(strings):
+        if message.id and (message.fuzzy or not all(strings)):
             message.string = message.id
+            message.flags.discard("fuzzy")
     with po.open("wb") as f:
         write_po(f, catalog, include_lineno=False)
 

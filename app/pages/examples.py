@@ -9,7 +9,6 @@ so it raises (the page tests catch it).
 import json
 from dataclasses import dataclass
 
-from babel.lists import format_list
 from flask import current_app
 from flask_babel import get_locale, ngettext
 from flask_babel import lazy_gettext as _l
@@ -18,7 +17,7 @@ from markupsafe import Markup
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
-from app.wording import COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message
+from app.wording import COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message, word_list
 
 MOVES = {
     Action.PLAY: _l("%(seat)s plays %(card)s"),
@@ -92,8 +91,8 @@ def example_html(scenario: dict, moves: list[dict], caption: str | None = None) 
 
 
 def _counts(players: list[tuple[str, int]]) -> str:
-    return format_list([ngettext("%(name)s: %(num)d card", "%(name)s: %(num)d cards", count, name=name)
-                        for name, count in players], locale=get_locale())
+    return word_list([ngettext("%(name)s: %(num)d card", "%(name)s: %(num)d cards", count, name=name)
+                      for name, count in players], str(get_locale()))
 
 
 def _describe(move: Move) -> str:

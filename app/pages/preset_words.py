@@ -7,18 +7,18 @@ from flask_babel import lazy_gettext as _l
 
 PRESET_WORDS = {
     "option": _l("Rule"),
-    "presets": {"official": _l("Official"), "guide-long": _l("Long guide"), "guide-short": _l("Short guide")},
+    "presets": {"official": _l("Official"), "guide-long": _l("Long Arabic guide"), "guide-short": _l("Short Arabic guide")},
     "options": {
         "dealer": _l("Choosing the dealer"), "first_wild": _l("A Wild as first card"),
         "draw": _l("No card to play"), "uno_penalty": _l("Cards for a missed UNO"),
         "challenge": _l("Wild Draw Four challenge"), "scoring": _l("Scoring"),
         "target": _l("Points that end the game"), "stacking": _l("Stacking (house rule)"),
-        "seven_zero": _l("7-0 (house rule)"),
+        "seven_zero": _l("Seven-zero (house rule)"),
     },
     "values": {
         "highest": _l("highest card deals"), "random": _l("dealer at random"),
         "first-player-names": _l("first player names the colour"), "redraw": _l("put back, turn another"),
-        "one": _l("draw one card"), "until-playable": _l("draw until a card fits"),
+        "one": _l("draw one card"), "until-playable": _l("draw until you can play"),
         "winner-collects": _l("winner collects"), "tally-lowest": _l("lowest total wins"),
     },
     "yes": _l("yes"), "no": _l("no"),

@@ -143,7 +143,7 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[st
 
 def actions(step: dict[str, Any]) -> dict[int, str]:
     """What each seat did in ``step``, in a few words for its chip on the table: the mover's move,
-    and "missed a turn" for a seat a card skipped."""
+    and "lost a turn" for a seat a card skipped."""
     said: dict[int, str] = {}
     move = step.get("move")
     draws = {e["params"]["seat"]: e["params"]["count"] for e in step["events"] if e["kind"] == "draw"}
@@ -159,12 +159,12 @@ def actions(step: dict[str, Any]) -> dict[int, str]:
         said[seat] = ngettext("drew %(num)d card", "drew %(num)d cards", count)
     for event in step["events"]:
         if event["kind"] == "skip":
-            said[event["params"]["seat"]] = _("missed a turn")
+            said[event["params"]["seat"]] = _("lost a turn")
     return said
 
 
 ACTION_WORDS = {"pass": _l("kept the drawn card"), "challenge": _l("challenged"), "uno": _l("called UNO"),
-                "catch": _l("caught a missing UNO"), "accept": _l("accepted")}
+                "catch": _l("caught a missed UNO"), "accept": _l("accepted")}
 
 
 def last_actions(narrated: list[dict[str, Any]]) -> dict[int, str]:

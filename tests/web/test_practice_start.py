@@ -135,14 +135,14 @@ def test_a_teachers_link_fills_both_forms(client):
         assert {name: sent.get(name) for name in expected} == expected
     assert forms.details_open is False  # one click: the quick start does it
     line = summary(page)
-    for part in ("The long Arabic guide", "2 bots", "normal level", "class7", "hints on"):
+    for part in ("Long Arabic guide", "2 bots", "normal level", "class7", "hints on"):
         assert part in line, line
     assert 'id="link-problems"' not in page
 
 
 def test_a_teachers_link_is_summed_up_in_arabic(client):
     line = summary(client.get(f"/ar/play{TEACHER}").text)
-    for part in ("الدليل الطويل", "روبوتان", "المستوى العادي", "رمز التوزيع", "class7", "التلميحات ظاهرة"):
+    for part in ("الدليل العربي المطوّل", "روبوتان", "المستوى العادي", "رمز التوزيع", "class7", "التلميحات ظاهرة"):
         assert part in line, line
 
 
