@@ -11,7 +11,7 @@ first; counts choose the plural form. Messages are plain text: the templates
 add the HTML (``<bdi>`` around card names).
 
 Public: card_name, color_name (a colour alone), color_word (a colour inside a sentence),
-kind_name, seat_name, seat_list, word_list, rule_title, verdict_message, event_message, error_message.
+kind_name, seat_name, seat_list, word_list, list_joints, rule_title, verdict_message, event_message, error_message.
 """
 
 from __future__ import annotations
@@ -686,12 +686,23 @@ def _pair(name: str, value: Any, language: str) -> str:
 
 
 def word_list(items: Sequence[str], language: str) -> str:
-    """"A, B and C" in the language. Arabic joins two items with «و» alone ("أ وب") and more with
-    a comma and «و» before each after the first ("أ، وب، وج", docs/arabic.md); CLDR's Arabic list
-    drops the commas."""
-    if language == "ar" and len(items) > 2:
-        return items[0] + "".join("، و" + item for item in items[1:])
-    return format_list(list(items), locale=locale_of(language)) if items else ""
+    """"A, B and C" in the language (see ``list_joints``)."""
+    return "".join(joint + item for joint, item in zip(list_joints(len(items), language), items))
+
+
+@lru_cache(maxsize=64)
+def list_joints(count: int, language: str) -> tuple[str, ...]:
+    """What goes before each of ``count`` list items ("" before the first), so a template can join
+    links as ``word_list`` joins words. Arabic joins two items with «و» alone ("أ وب") and more with
+    a comma and «و» before each after the first ("أ، وب، وج", docs/arabic.md), where CLDR's Arabic
+    list drops the commas; other languages take CLDR's list, read between placeholders."""
+    if count < 2:
+        return ("",) * count
+    if language == "ar":
+        return ("", *(["، و" if count > 2 else " و"] * (count - 1)))
+    marks = [f"\x00{i}\x00" for i in range(count)]
+    listed = format_list(marks, locale=locale_of(language))
+    return ("", *(listed.split(mark, 1)[0].split(marks[i - 1], 1)[1] for i, mark in enumerate(marks) if i))
 
 
 # --- what an event's sentence reads --------------------------------------------------------------
