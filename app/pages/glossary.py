@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 
 from app.engine.rules import Rule
 
-SIGNED_NUMBER = re.compile(r"[+-]?\d+")
+SIGNED_NUMBER = re.compile(r"[+-]?\d+(?:-\d+)*")  # "+4", "-1", and "7-0" whole
 
 
 @dataclass(frozen=True)
