@@ -49,7 +49,7 @@ TERMS: tuple[Term, ...] = (
     Term("the Wild Draw Four restriction", "القيد", ("الشرط",), where=Rule.WILD_DRAW_FOUR_RESTRICTION),
     Term("challenge", "التحدي", ("الاعتراض",), where=Rule.WILD_DRAW_FOUR_CHALLENGE),
     Term("catching (a missed UNO)", "الضبط", ("تحدي الأونو",), where=Rule.UNO_CATCH),
-    Term("bots", "الروبوتات", ("اللاعبون الآليون", "الحاسوب"), ("computer players",)),
+    Term("bots", "الروبوتات", ("اللاعبون الآليون", "الحاسوب"), ("computer players", "the computer")),
     Term("house rule", "قاعدة منزلية", ("قاعدة إضافية",), where="rules/house-rules"),
     Term("stacking", "التكديس", (), where=Rule.STACKING),
     Term("draw until you can play", "السحب المتواصل", ("السحب حتى تجد ما تلعبه",), where=Rule.DRAW_UNTIL_PLAYABLE),
