@@ -195,10 +195,10 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "A Draw Two turned first: the first player draws 2 cards and loses their turn."),
     (Rule.FIRST_DRAW_TWO, False, None): _l(
         "When a Draw Two is turned first, the first player must draw 2 cards and may not play."),
-    (Rule.FIRST_WILD, True, None): _l("You name %(named)s as the colour to play."),
+    (Rule.FIRST_WILD, True, None): _l("You name %(named)s as the colour."),
     (Rule.FIRST_WILD, False, None): _l("A Wild was turned first: the first player names the colour."),
     (Rule.FIRST_WILD, False, "name-color"): _l(
-        "Name a colour first: the first card is a Wild, and you choose the colour to play."),
+        "Name a colour first: the first card is a Wild, and you name its colour before you play."),
     (Rule.FIRST_WILD, False, "nothing-pending"): _l("There is no colour to name now."),
     (Rule.FIRST_WILD_DRAW_FOUR, True, None): _l(
         "A Wild Draw Four turned first goes back into the draw pile and another card is turned."),
