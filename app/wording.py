@@ -244,7 +244,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.REVERSE_TWO_PLAYERS, True, None): _l(
         "With two players a Reverse works like a Skip: whoever played it plays again."),
     (Rule.REVERSE_TWO_PLAYERS, False, None): _l(
-        "With two players a Reverse skips the other player, so it is not their turn."),
+        "With two players a Reverse makes the other player lose their turn, so they can't play now."),
     (Rule.DRAW_TWO_EFFECT, True, None): _ln(
         "You draw %(num)d card and lose your turn.", "You draw %(num)d cards and lose your turn."),
     (Rule.DRAW_TWO_EFFECT, False, None): _l(
@@ -344,8 +344,9 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("skip", None, "they"): _l("%(seat)s loses their turn."),
     ("skip", None, "you"): _l("You lose your turn."),
     ("skip", Rule.REVERSE_TWO_PLAYERS.value, "they"): _l(
-        "With two players, Reverse skips %(seat)s."),
-    ("skip", Rule.REVERSE_TWO_PLAYERS.value, "you"): _l("With two players, Reverse skips you."),
+        "With two players, a Reverse works like a Skip: %(seat)s loses their turn."),
+    ("skip", Rule.REVERSE_TWO_PLAYERS.value, "you"): _l(
+        "With two players, a Reverse works like a Skip: you lose your turn."),
     ("reverse", None, "they"): _l("The direction reverses: play now goes %(direction)s."),
     ("reverse", Rule.FIRST_REVERSE.value, "they"): _l(
         "Reverse first: %(seat)s, the dealer, starts and play goes %(direction)s."),
