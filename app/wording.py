@@ -278,10 +278,10 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "Answer %(top)s first: stack a card of the same kind, or accept and draw %(num)d card.",
         "Answer %(top)s first: stack a card of the same kind, or accept and draw %(num)d cards."),
     (Rule.SEVEN_ZERO, True, None): _l(
-        "With the 7-0 house rule, a 7 swaps hands with a player you choose and a 0 passes every hand on."),
-    (Rule.SEVEN_ZERO, False, None): _l("The 7-0 house rule is off in this game."),
+        "With the seven-zero house rule, a 7 swaps hands with a player you choose and a 0 passes every hand on."),
+    (Rule.SEVEN_ZERO, False, None): _l("The seven-zero house rule is off in this game."),
     (Rule.SEVEN_ZERO, False, "target-needed"): _l(
-        "Choose a player to swap hands with: %(card)s is a 7 and the 7-0 house rule is on."),
+        "Choose a player to swap hands with: %(card)s is a 7 and the seven-zero house rule is on."),
     (Rule.UNO_CALL, True, None): _l("You call UNO as you play your next-to-last card."),
     (Rule.UNO_CALL, True, "late"): _l("You call UNO in time: nobody can catch you now."),
     (Rule.UNO_CALL, False, None): _l("Call UNO when you play your next-to-last card."),
