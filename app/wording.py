@@ -50,7 +50,8 @@ _l = Text  # marks the message for extraction (keyword ``_l`` in app.i18n)
 
 def _lc(context: str, msgid: str) -> Text:
     """A message with a context (keyword ``_lc:1c,2``): "Wild" the card's name, in Arabic in
-    «…», is not "Wild" the kind of card in a heading."""
+    «…», is not "Wild" the kind of card in a heading, nor "Draw Two" the rule's title, which in a
+    list of rules («السبب: مطابقة اللون وبطاقة «اسحب 2»») must not read as an order."""
     return Text(msgid, context)
 
 
@@ -142,11 +143,11 @@ RULE_TITLES: dict[Rule, Message] = {
     Rule.DRAW_ONE: _l("Drawing a card"),
     Rule.DRAW_UNTIL_PLAYABLE: _l("Drawing until you can play"),
     Rule.DRAW_RESHUFFLE: _l("Reshuffling the discard pile"),
-    Rule.SKIP_EFFECT: _l("Skip"),
-    Rule.REVERSE_EFFECT: _l("Reverse"),
+    Rule.SKIP_EFFECT: _lc("rule title", "Skip"),
+    Rule.REVERSE_EFFECT: _lc("rule title", "Reverse"),
     Rule.REVERSE_TWO_PLAYERS: _l("Reverse with two players"),
-    Rule.DRAW_TWO_EFFECT: _l("Draw Two"),
-    Rule.WILD_DRAW_FOUR_EFFECT: _l("Wild Draw Four"),
+    Rule.DRAW_TWO_EFFECT: _lc("rule title", "Draw Two"),
+    Rule.WILD_DRAW_FOUR_EFFECT: _lc("rule title", "Wild Draw Four"),
     Rule.WILD_DRAW_FOUR_RESTRICTION: _l("When Wild Draw Four may be played"),
     Rule.WILD_DRAW_FOUR_CHALLENGE: _l("Challenging a Wild Draw Four"),
     Rule.STACKING: _l("Stacking (house rule)"),
@@ -487,7 +488,7 @@ UNKNOWN_ERROR = _l("The request could not be completed.")
 
 
 def card_name(notation: str) -> str:
-    """The card's name in the current language ("Red 5", "5 حمراء", said after "بطاقة"); unknown notation is returned as is."""
+    """The card's name in the current language ("Red 5", "حمراء رقم 5", said after "بطاقة"); unknown notation is returned as is."""
     return _card_name(current_language(), notation) if isinstance(notation, str) else str(notation)
 
 
