@@ -468,6 +468,9 @@ ERRORS: dict[str, Message] = {
     "bad-hints": _l("The hints can't be switched now: use the button beside your hand."),
     "stale-hints": _l("The game has moved on since you last looked, so the hints were not switched."),
     "hints-game-over": _l("The game is over: there are no hints left to switch."),
+    "wrong-player": _l("The device is for %(turn)s now, not for %(seat)s: nothing was done."),
+    "together-table-only": _l("This game is for several people on one device: it is played on its table page, "
+                              "which hides each hand between turns."),
     "not-found": _l("There is no such page."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "

@@ -70,9 +70,12 @@ def move(game_id: str):
 
 def _load(game_id: str, version=None):
     try:
-        return access.load(game_id, version)
+        record, practice = access.load(game_id, version)
     except GameError as error:
         raise ApiError(error.code, error.status) from None
+    if practice.together:  # its hands are shown one person at a time, on its table page only
+        raise ApiError("together-table-only", 409)
+    return record, practice
 
 
 def _stale(game_id: str) -> ApiError:

@@ -1,4 +1,5 @@
-"""The practice table: /<lang>/play (a new game) and /<lang>/play/<id> (the table and its moves).
+"""The practice table: /<lang>/play (a new game), /<lang>/play/together (a new pass-and-play game,
+app.practice.together) and /<lang>/play/<id> (the table and its moves, or the pass screen).
 
 Works without JavaScript: every decision is a form that POSTs and redirects back to the table
 (Post/Redirect/Get), which lists the last move's steps beside it. A refused move re-renders the
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import wording
 from ..engine.cards import InvalidCardError, card
@@ -18,10 +19,11 @@ from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import CSRFError, error_page
-from . import access, present
+from . import access, present, together
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
                    needs_choice, play, view)
+from .together import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
 bp = Blueprint("practice", __name__)
 bp.after_app_request(access.set_owner_cookie)
@@ -29,10 +31,16 @@ bp.after_app_request(access.set_owner_cookie)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
 HINTS = "hints"  # not a move: the table's hints switch, sent to the same address
+SHOW = "show"  # not a move either: in pass-and-play, the next person takes the device
 TARGETS = (100, 200, 300, 500)
 # The presets that switch a house rule on (the others are official, or variants of it from a source).
 HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
+# The rule sets both start forms offer: (preset, its name, what sets it apart).
+PRESET_CHOICES = (
+    ("official", _l("Official rules"), _l("as printed by the maker of UNO")),
+    ("guide-long", _l("Long Arabic guide"), _l("draw until you can play, a 4-card UNO penalty, lowest total wins")),
+    ("guide-short", _l("Short Arabic guide"), _l("random dealer, no challenge of a Wild Draw Four, lowest total wins")))
 
 
 @bp.get(f"/{LANG}/play")
@@ -48,7 +56,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
     quick = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
              "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
     quick["target"] = PRESETS[quick["preset"]].target
-    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
+    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS, presets=PRESET_CHOICES,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 
@@ -91,15 +99,44 @@ _LINK_CHOICES = (
 @bp.post(f"/{LANG}/play")
 def create_game(lang: str):
     form = request.form
-    bots = form.get("bots", "").strip() or None
-    number = _int(bots) if bots and bots.isdecimal() else None  # else the text, which is refused
     try:
-        options = access.read_options(_rules_from_form(form), bots if number is None else number,
+        options = access.read_options(_rules_from_form(form), _count(form, "bots"),
                                       form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
     except OptionError as error:
         return new_game(lang, {error.field: error.message}, 400)
     record, _practice, _steps = access.create(options)
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+@bp.get(f"/{LANG}/play/together")
+def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
+    """Pass-and-play's form: the players (how many, their names), bots if wanted, and the same
+    rules and options as a game against bots. A GET creates nothing."""
+    form = request.form if request.method == "POST" else {}
+    return render_template("practice/together.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
+                           presets=PRESET_CHOICES, form=form,
+                           errors=errors or {}, people_range=range(MIN_PEOPLE, MAX_PEOPLE + 1),
+                           default_people=DEFAULT_PEOPLE, max_bots=together.MAX_BOTS, max_name=MAX_NAME), status
+
+
+@bp.post(f"/{LANG}/play/together")
+def create_together(lang: str):
+    form = request.form
+    names = [form.get(f"name-{number}", "") for number in range(1, MAX_PEOPLE + 1)]
+    try:
+        options = together.read_options(_rules_from_form(form), _count(form, "players"), names, _count(form, "bots"),
+                                        form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
+    except OptionError as error:
+        return new_together(lang, {error.field: error.message}, 400)
+    record, _practice, _steps = access.create(options)
+    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+def _count(form, field: str) -> int | str | None:
+    """A count typed in the form: a number, else the text (which the options refuse), None if empty."""
+    text = form.get(field, "").strip() or None
+    number = _int(text) if text and text.isdecimal() else None
+    return text if number is None else number
 
 
 def _rules_from_form(form) -> dict[str, Any]:
@@ -137,27 +174,34 @@ def move(lang: str, game_id: str):
     form = request.form
     if form.get("action") == HINTS:
         return _switch_hints(record, practice, form)
+    if form.get("action") == SHOW:
+        return _show_hand(record, practice, form)
     data = _move_from_form(form)
     if data is None or _int(form.get("version")) is None:
         return _unreadable(record, practice)
+    mover = _int(form.get("seat")) if practice.together else HUMAN
+    if mover is None or not 0 <= mover < practice.people:
+        return _unreadable(record, practice)
     try:
         access.check_version(record, _int(form.get("version")))
+        if practice.together:
+            together.check_mover(practice, mover, present.seat_names(practice))
     except GameError as error:
         return _table(record, practice, notice=_error_notice(error), status=error.status)
     try:
         if data["action"] == "play" and _incomplete(practice, data):
             # A wild needs a colour, a 7 under 7-0 a player: ask on the table, nothing is played yet
             # (unless the card cannot be played now: then it is refused at once, as when complete).
-            verdict = hint(practice.round, card(data["card"]))
+            verdict = hint(practice.round, card(data["card"]), mover)
             if not verdict.legal:
                 raise Refused(verdict)
             return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
                                     uno="1" if data["uno"] else None), 303)
         steps = play(practice, data)
     except Refused as refused:
-        seats = present.names(practice.round.players)
+        seats = present.seat_names(practice)
         explained = present.refusal(refused.verdict, seats)
-        if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[HUMAN]}:
+        if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[mover]}:
             # A card tried from the hand is explained beside that card, which keeps the focus.
             return _table(record, practice, refused={**explained, "card": data["card"]}, status=422)
         return _table(record, practice, notice=explained, status=422)
@@ -192,6 +236,24 @@ def _switch_hints(record, practice, form):
                       status=error.status, **choice)
     return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id, choose=choice["choose"],
                             uno="1" if choice["uno"] else None), 303)
+
+
+def _show_hand(record, practice, form):
+    """Pass-and-play: the person the pass screen names takes the device, and the table shows their
+    hand. Pressed again by the one holding it, nothing changes; by anyone else, it is refused."""
+    seat, version = _int(form.get("seat")), _int(form.get("version"))
+    if not practice.together or seat is None or not 0 <= seat < practice.people or version is None:
+        return _unreadable(record, practice)
+    if seat == practice.holder and practice.pass_to() is None:  # a double click: the hand is shown already
+        return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id), 303)
+    try:
+        access.check_version(record, version)
+        together.show(practice, seat, present.seat_names(practice))
+        access.save(record, practice, [])
+    except GameError as error:  # the wrong person, an old page, or another request got there first
+        fresh, practice = access.load(record.id)
+        return _table(fresh, practice, notice=_error_notice(error), status=error.status)
+    return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id), 303)
 
 
 def _move_from_form(form) -> dict[str, Any] | None:
@@ -233,35 +295,53 @@ def _unreadable(record, practice):
 
 def _table(record, practice, notice=None, status: int = 200, choose: str | None = None, uno: bool = False,
            refused: dict[str, Any] | None = None):
-    """The table page. ``notice``: a refusal or error said in the decision panel; ``refused``: a
+    """The table page, as the seat whose hand it shows (``me``: the learner's, or in pass-and-play
+    the holder's) sees it; in pass-and-play the pass screen instead while the next decision is
+    another person's. ``notice``: a refusal or error said in the decision panel; ``refused``: a
     card from the hand that was refused, explained beside it."""
     state = practice.round
-    seats = present.names(state.players)
+    seats = present.seat_names(practice)
+    if practice.pass_to() is not None:
+        return _pass_screen(record, practice, seats, notice or refused, status)
+    me = HUMAN if practice.mover is None else practice.mover
     chosen = None
-    if choose and state.actor() == HUMAN:
+    if choose and state.actor() == me:
         try:
             face = card(choose)
         except InvalidCardError:
             face = None
-        if face is not None and face in state.hands[HUMAN] and needs_choice(state, face) and hint(state, face).legal:
+        if face is not None and face in state.hands[me] and needs_choice(state, face) and hint(state, face, me).legal:
             chosen = face.notation
     shown_from = max(0, min(practice.latest, practice.logged - SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)
-    steps = present.narrate(log, seats)
+    steps = present.narrate(log, seats, practice.redacted_for)
     latest = practice.latest - shown_from
-    shown = view(practice)
+    shown = view(practice, me)
     context = {
         "game_id": record.id, "version": record.version, "state": state, "actor": state.actor(),
         "view": shown, "seats": seats, "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "steps": steps, "latest": latest, "first_step": shown_from + 1,
         "last_actions": present.last_actions(steps),
-        "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
+        "hints": present.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "why": present.why, "game_result": present.game_result,
-        **present.playback(steps[latest:], shown),
+        "me": me, "together": practice.together, "you": practice.redacted_for,
+        **present.playback(steps[latest:], shown, me),
     }
-    return render_template("practice/table.html", **context), status
+    return render_template("practice/table.html", **context), status, _private(practice)
+
+
+def _pass_screen(record, practice, seats, notice, status: int):
+    """Pass-and-play between two people: no hand in the page until the next one shows theirs."""
+    context = together.pass_screen(record, practice, seats)
+    return (render_template("practice/pass.html", game_id=record.id, seats=seats, notice=notice, **context),
+            status, _private(practice))
+
+
+def _private(practice) -> dict[str, str]:
+    """A pass-and-play page is never kept by the browser: Back must not bring a hand back to view."""
+    return {"Cache-Control": "no-store"} if practice.together else {}
 
 
 @bp.errorhandler(GameError)

@@ -1,9 +1,11 @@
-"""A practice game: the learner in seat 0 against bots, and what the learner may see of it.
+"""A practice game: the learner in seat 0 against bots, and what the learner may see of it; or a
+pass-and-play game, several people taking turns on one device (seats 0.. are theirs, bots after).
 
 Pure game logic (no Flask): the web views and the JSON API both call ``start`` and ``play``
 and store the state dict and the returned steps (the narration log). Every step has already
 been redacted for seat 0, so whatever the log holds may be shown: bots' drawn cards, the draw
-pile's order and a bot's Wild Draw Four bluff never reach it.
+pile's order and a bot's Wild Draw Four bluff never reach it. A pass-and-play log is read by
+every player, so it is redacted for nobody: no hand's cards and no bluff reach it at all.
 """
 from __future__ import annotations
 
@@ -47,6 +49,13 @@ class Practice:
     latest: int = 0  # number of the first step of the last request
     requests: int = 0  # moves made on the table so far: seeds the bots' dice
     caught: list[int] = field(default_factory=list)  # seats caught forgetting UNO this round: bots among them call it now
+    # Pass-and-play (app.practice.together): the people's names ("" for "Player n"), seats 0.. in
+    # order; empty for a learner alone in seat 0. ``holder``: whose hand the device shows (None
+    # before the first player takes it); ``seen``: for each person, the log's length when they last
+    # passed the device on (their pass screen tells them what happened since).
+    names: list[str] = field(default_factory=list)
+    holder: int | None = None
+    seen: list[int] = field(default_factory=list)
 
     @property
     def round(self) -> RoundState:
@@ -56,37 +65,74 @@ class Practice:
     def finished(self) -> bool:
         return self.game.game_over
 
+    @property
+    def together(self) -> bool:
+        """A pass-and-play game: several people on one device."""
+        return bool(self.names)
+
+    @property
+    def people(self) -> int:
+        """How many seats people hold (seats 0..people-1); the bots sit after them."""
+        return len(self.names) or 1
+
+    @property
+    def mover(self) -> int | None:
+        """The seat a move from the table is made for: the learner, or whoever holds the device."""
+        return self.holder if self.names else HUMAN
+
+    @property
+    def redacted_for(self) -> int | None:
+        """The seat the log is written for: the learner's, or nobody's (None) when every player reads it."""
+        return None if self.names else HUMAN
+
+    def waiting_for(self) -> int | None:
+        """The person whose decision play waits for (None: a bot's, or the round is over)."""
+        actor = self.round.actor()
+        return actor if actor is not None and actor < self.people else None
+
+    def pass_to(self) -> int | None:
+        """Pass-and-play: the person who must take the device before play goes on (None: the one
+        holding it may go on, or nobody's decision is waited for)."""
+        waiting = self.waiting_for() if self.names else None
+        return waiting if waiting != self.holder else None
+
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game.to_dict(), "bots": self.bots, "level": self.level, "hints": self.hints,
+        data = {"game": self.game.to_dict(), "bots": self.bots, "level": self.level, "hints": self.hints,
                 "logged": self.logged, "latest": self.latest, "requests": self.requests,
                 "caught": list(self.caught)}
+        if self.names:  # a learner's game is stored as before
+            data.update(names=list(self.names), holder=self.holder, seen=list(self.seen))
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Practice:
         # ``caught``: absent from games saved before bots remembered their catches
         return cls(Game.from_dict(data["game"]), data["bots"], data["level"], data["hints"],
-                   data["logged"], data["latest"], data["requests"], list(data.get("caught", ())))
+                   data["logged"], data["latest"], data["requests"], list(data.get("caught", ())),
+                   list(data.get("names", ())), data.get("holder"), list(data.get("seen", ())))
 
     def copy(self) -> Practice:
         """An independent copy, to play on or keep: a move changes only the round, the scores and
-        the counters and who was caught (the rules are frozen, the rest plain values)."""
+        the counters, who was caught and who holds the device (the rules are frozen, the rest
+        plain values)."""
         return replace(self, game=replace(self.game, round=self.round.copy(), scores=list(self.game.scores)),
-                       caught=list(self.caught))
+                       caught=list(self.caught), seen=list(self.seen))
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
-          ) -> tuple[Practice, list[dict[str, Any]]]:
-    """Deal a new game and let the bots play until the learner must act; returns the steps seen."""
-    game, events = Game.new(rules, players=bot_count + 1, seed=seed)
-    practice = Practice(game, bot_count, level, hints)
-    steps = [step(None, None, events, game.round)]
+          names: list[str] = ()) -> tuple[Practice, list[dict[str, Any]]]:
+    """Deal a new game and let the bots play until a person must act; returns the steps seen.
+    ``names``: pass-and-play, one name per person (see ``Practice.names``)."""
+    game, events = Game.new(rules, players=bot_count + (len(names) or 1), seed=seed)
+    practice = Practice(game, bot_count, level, hints, names=list(names), seen=[0] * len(names))
+    steps = [step(None, None, events, game.round, practice.redacted_for)]
     _run_bots(practice, _rng(practice), steps)
     _log(practice, steps)
     return practice, steps
 
 
 def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The learner's move (check API spelling, seat ignored), then the bots' replies.
+    """The learner's move (check API spelling, seat ignored: the mover's), then the bots' replies.
 
     Raises Refused (nothing changed) for a move against the rules and InvalidMoveError for one
     that cannot be read.
@@ -106,15 +152,17 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
     elif action == CONTINUE:
         if practice.round.round_over:
             raise Refused(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
-        if practice.round.actor() == HUMAN:  # nothing to wait for: the table's own case
+        if practice.waiting_for() is not None:  # nothing to wait for: the table's own case
             raise Refused(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
-        if practice.round.exposed not in (None, HUMAN):
+        exposed = practice.round.exposed
+        if exposed is not None and exposed >= practice.people:  # a bot forgot: the other bots may catch it
             _bots_catch(practice, rng, steps)
         _run_bots(practice, rng, steps, resume=True)
     else:
-        move = Move.from_dict({**data, "seat": HUMAN})
+        mover = practice.mover
+        move = Move.from_dict({**data, "seat": mover})
         _apply(practice, move, steps)
-        if practice.game.round.exposed == HUMAN:  # not the ``round`` property: a Python call
+        if practice.game.round.exposed == mover:  # not the ``round`` property: a Python call
             _bots_catch(practice, rng, steps)
         _run_bots(practice, rng, steps)
     _log(practice, steps)
@@ -149,12 +197,12 @@ def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
         raise Refused(verdict)
     if move.action is Action.CATCH and move.target not in practice.caught:
         practice.caught.append(move.target)
-    steps.append(step(move, verdict, events, practice.game.round))
+    steps.append(step(move, verdict, events, practice.game.round, practice.redacted_for))
 
 
 def _bots_catch(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]]) -> None:
     """The bots, in seat order, may catch whoever forgot UNO (easy bots sometimes miss it)."""
-    for seat in range(1, practice.round.players):
+    for seat in range(practice.people, practice.round.players):
         move = bots.catch_move(practice.round, seat, practice.level, rng)
         if move is not None:
             _apply(practice, move, steps)
@@ -163,17 +211,18 @@ def _bots_catch(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]]) 
 
 def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
               resume: bool = False) -> None:
-    """Bots move until the learner must act, the round ends, or someone forgot UNO.
+    """Bots move until a person must act, the round ends, or someone forgot UNO.
 
     A forgotten UNO pauses play, so the learner can catch the bot (or call UNO late) before
     the next player's move closes the window; ``resume`` goes on past such a pause. A bot
     caught this round calls UNO from then on.
     """
     game, level, caught = practice.game, practice.level, practice.caught  # read once: the loop runs for every bot move
+    people = practice.people
     for _ in range(MAX_BOT_MOVES):
         state = game.round
         actor = state.actor()
-        if actor is None or actor == HUMAN or (state.exposed is not None and not resume):
+        if actor is None or actor < people or (state.exposed is not None and not resume):
             return
         resume = False
         try:
@@ -182,9 +231,11 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
             _apply(practice, state.legal_moves(actor)[0], steps)
 
 
-def step(move: Move | None, verdict: Verdict | None, events: list[Event], state: RoundState) -> dict[str, Any]:
-    """One move and its events as the learner may see them (a deal or a new round has no move),
-    and the table as everyone sees it after them (``after``), so the table can be shown step by step."""
+def step(move: Move | None, verdict: Verdict | None, events: list[Event], state: RoundState,
+         viewer: int | None = HUMAN) -> dict[str, Any]:
+    """One move and its events as ``viewer`` may see them (a deal or a new round has no move;
+    viewer None: as nobody's, for a log every player reads), and the table as everyone sees it
+    after them (``after``), so the table can be shown step by step."""
     seat = rule = None
     if move is not None:
         assert verdict is not None  # a move always comes with its verdict
@@ -192,14 +243,14 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event], state:
         # The rule as shown_event shows the play event (inline: this runs for every move): another
         # seat's Wild Draw Four is worded as the restriction, never betraying a bluff (a stacked one
         # keeps its stacking rule: inside a stack there is no bluff to hide).
-        if params.get("card") == "WD4" and params.get("seat", seat) != HUMAN and verdict.rule is not Rule.STACKING:
+        if params.get("card") == "WD4" and params.get("seat", seat) != viewer and verdict.rule is not Rule.STACKING:
             rule = _RESTRICTION_ID
         else:
             rule = verdict.rule._value_  # Enum's ``value`` property, without its Python-level call
     # A loop: in Python 3.11 a comprehension is a function made and called, ~1k instructions more.
     shown: list[dict[str, Any]] = []
     for event in events:
-        shown.append(shown_event(event, seat))
+        shown.append(shown_event(event, seat, viewer))
     return {"seat": seat, "move": move and move.to_dict(), "rule": rule, "events": shown, "after": table_after(state)}
 
 
@@ -212,18 +263,18 @@ def table_after(state: RoundState) -> dict[str, Any]:
             "draw_pile_size": len(state.draw_pile), "uno": list(state.uno_said), "actor": state.actor()}
 
 
-def shown_event(event: Event, mover: int | None) -> dict[str, Any]:
-    """``event`` as seat 0 may see it, as a dict: others' drawn cards hidden, and a bot's Wild Draw
-    Four never betrays whether it was a bluff (held card, case, rule) before a challenge; a stacked
-    one, which cannot be a bluff, keeps its stacking rule. Built directly, with no redacted Event
-    made on the way: this runs for every event of every move."""
+def shown_event(event: Event, mover: int | None, viewer: int | None = HUMAN) -> dict[str, Any]:
+    """``event`` as ``viewer`` (seat 0; None: nobody) may see it, as a dict: others' drawn cards
+    hidden, and another's Wild Draw Four never betrays whether it was a bluff (held card, case,
+    rule) before a challenge; a stacked one, which cannot be a bluff, keeps its stacking rule.
+    Built directly, with no redacted Event made on the way: this runs for every event of every move."""
     params = event.params
-    if params.get("private_to") is not None:  # as Event.redact for seat 0: copy, drop the marker
+    if params.get("private_to") is not None:  # as Event.redact for the viewer: copy, drop the marker
         params = params.copy()
-        if params.pop("private_to") != HUMAN:
+        if params.pop("private_to") != viewer:
             params.pop("cards", None)
     kind, rule = event.kind, event.rule
-    if kind != "play" or params.get("card") != "WD4" or params.get("seat", mover) == HUMAN or rule is Rule.STACKING:
+    if kind != "play" or params.get("card") != "WD4" or params.get("seat", mover) == viewer or rule is Rule.STACKING:
         return {"kind": kind, "rule": rule._value_, "params": params}
     return {"kind": kind, "rule": _RESTRICTION_ID,
             "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
@@ -238,15 +289,15 @@ def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
     practice.logged += len(steps)
 
 
-def view(practice: Practice) -> dict[str, Any]:
-    """The check API's state names as seat 0 sees them, plus the game's totals.
+def view(practice: Practice, seat: int = HUMAN) -> dict[str, Any]:
+    """The check API's state names as ``seat`` (the learner's, seat 0) sees them, plus the game's totals.
 
     Others' hands are counts; their cards appear (as ``revealed``) only once the round is over.
     Properties are read once or not at all (each a Python call): this is every practice answer.
     """
     game = practice.game
     state, over = game.round, game.game_over
-    shown = state.view(HUMAN)
+    shown = state.view(seat)
     shown.update({
         "scores": list(game.scores), "game_over": over, "game_winner": game.winner if over else None,
         "game_winners": game.winners if over else [],
@@ -259,12 +310,12 @@ def view(practice: Practice) -> dict[str, Any]:
     return shown
 
 
-def hint(state: RoundState, face: Card) -> Verdict:
-    """The engine's verdict on playing ``face`` from seat 0 now (a wild checked with a colour to
+def hint(state: RoundState, face: Card, seat: int = HUMAN) -> Verdict:
+    """The engine's verdict on playing ``face`` from ``seat`` now (a wild checked with a colour to
     be named, a 7 under 7-0 with the next player as target)."""
     named = Color.RED if face.is_wild else None
-    target = state.next_seat(HUMAN) if state.rules.seven_zero and face.number == 7 else None
-    verdict = state.check(Move(HUMAN, Action.PLAY, face, color=named, target=target))
+    target = state.next_seat(seat) if state.rules.seven_zero and face.number == 7 else None
+    verdict = state.check(Move(seat, Action.PLAY, face, color=named, target=target))
     if named is not None:  # the learner names the colour later: not a fact of the hint
         verdict = Verdict(verdict.legal, verdict.rule, {k: v for k, v in verdict.params.items() if k != "named"})
     return verdict

@@ -46,13 +46,32 @@ def _names(language: str, players: int) -> tuple[str, ...]:
     return (_("You"), *(_("Bot %(number)d", number=seat) for seat in range(1, players)))
 
 
-def game_result(winners: list[int], seats: tuple[str, ...]) -> str:
-    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest)."""
-    if len(winners) > 1 and winners[0] == HUMAN:
+def seat_names(practice: Practice, language: str | None = None) -> tuple[str, ...]:
+    """The table's names: ``names`` for a learner's game, ``table_names`` for pass-and-play."""
+    if not practice.names:
+        return names(practice.round.players, language)
+    return table_names(tuple(practice.names), practice.round.players, language)
+
+
+def table_names(given: tuple[str, ...], players: int, language: str | None = None) -> tuple[str, ...]:
+    """Pass-and-play's names: each person's own ("Player 1" for a name left empty), then "Bot 1".."""
+    return _people(language or current_language(), given, players)
+
+
+@lru_cache(maxsize=64)
+def _people(language: str, given: tuple[str, ...], players: int) -> tuple[str, ...]:
+    people = tuple(name or str(wording.PLAYER) % {"number": seat + 1} for seat, name in enumerate(given))
+    return people + tuple(_("Bot %(number)d", number=bot) for bot in range(1, players - len(given) + 1))
+
+
+def game_result(winners: list[int], seats: tuple[str, ...], you: int | None = HUMAN) -> str:
+    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest).
+    ``you``: the seat addressed as "you" (None: everyone is named, as in pass-and-play)."""
+    if len(winners) > 1 and winners[0] == you:
         return _("A tie: you share the win with %(names)s.", names=wording.seat_list(winners[1:], seats))
     if len(winners) > 1:
         return _("A tie: %(names)s share the win.", names=wording.seat_list(winners, seats))
-    return _("You win the game!") if winners[0] == HUMAN else _("%(name)s wins the game.", name=seats[winners[0]])
+    return _("You win the game!") if winners[0] == you else _("%(name)s wins the game.", name=seats[winners[0]])
 
 
 def why(rule: str | Rule) -> dict[str, str]:
@@ -66,10 +85,11 @@ def _why(language: str, rule: str) -> dict[str, str]:
     return {"rule": rule, "title": title, "url": rule_url(rule, language)}
 
 
-def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
-    """An event's sentence, in the second person when it is the learner's."""
+def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None,
+            viewer: int | None = HUMAN) -> str:
+    """An event's sentence, in the second person when it is the viewer's (None: nobody's)."""
     language = language or current_language()
-    return _worded(event, _memo(language, seats), seats, language)["message"]
+    return _worded(event, _memo(language, seats, viewer), seats, language, viewer)["message"]
 
 
 def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str) -> list[dict[str, Any]]:
@@ -83,22 +103,22 @@ def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str) 
     return steps
 
 
-def _memo(language: str, seats: tuple[str, ...]) -> dict[bytes, dict[str, str]]:
-    """The remembered sentences for one language and one table of names.
+def _memo(language: str, seats: tuple[str, ...], viewer: int | None = HUMAN) -> dict[bytes, dict[str, str]]:
+    """The remembered sentences for one language, one table of names and one viewer.
 
     A sentence depends only on those, the event's kind and rule and the parameters it is worded
     from (``wording.WORDED_PARAMS``: not the top card a play went on), and the same sentences
     ("Bot 2 draws 1 card.") come back all game long. Within a memo an event is keyed by the JSON
     of that part: plain JSON values, and writing them is cheaper than any walk over them in Python.
     """
-    memo = _MEMOS.get((language, seats))
+    memo = _MEMOS.get((language, seats, viewer))
     if memo is None or len(memo) >= MAX_MESSAGES:
-        memo = _MEMOS[language, seats] = {}
+        memo = _MEMOS[language, seats, viewer] = {}
     return memo
 
 
 def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tuple[str, ...],
-            language: str) -> dict[str, str]:
+            language: str, viewer: int | None = HUMAN) -> dict[str, str]:
     """{"message", "url"} for ``event``, from ``memo`` or made and kept there."""
     params = event["params"]
     worded = wording.WORDED_PARAMS.get(event["kind"])
@@ -110,32 +130,33 @@ def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tup
     if found is None:
         rule = Rule(event["rule"])
         found = memo[key] = {"message": wording.event_message(Event(event["kind"], rule, params), seats,
-                                                              viewer=HUMAN, language=language),
+                                                              viewer=viewer, language=language),
                              "url": rule_url(rule, language)}
     return found
 
 
-MAX_MESSAGES = 4096  # per language and table of names; a full memo starts afresh
-_MEMOS: dict[tuple[str, tuple[str, ...]], dict[bytes, dict[str, str]]] = {}
+MAX_MESSAGES = 4096  # per language, table of names and viewer; a full memo starts afresh
+_MEMOS: dict[tuple[str, tuple[str, ...], int | None], dict[bytes, dict[str, str]]] = {}
 
 
-def line(event: dict[str, Any], seats: tuple[str, ...], language: str) -> dict[str, Any]:
+def line(event: dict[str, Any], seats: tuple[str, ...], language: str, viewer: int | None = HUMAN) -> dict[str, Any]:
     """One narrated event: its sentence, rule and the cards a challenge revealed."""
     revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
-    return {"text": message(event, seats, language), "cards": revealed or [],
+    return {"text": message(event, seats, language, viewer), "cards": revealed or [],
             **_why(language, str(Rule(event["rule"])))}
 
 
-def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[str, Any]]:
+def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | None = HUMAN) -> list[dict[str, Any]]:
     """Each step with its narrated lines, the rules they follow (each named once per step: the
     log reads as one entry per step, not a link on every line) and the short words each seat's
     chip shows for it (``actions``). ``seat`` says who moved (None: the dealer's doing); ``data``
     is the stored step, which the table's step player plays back. The language is looked up once
-    for the whole log, not for every line."""
+    for the whole log, not for every line. ``viewer``: the seat told "you" (None: nobody, for a
+    log that every player of a pass-and-play game reads)."""
     language = current_language()
     narrated = []
     for s in steps:
-        lines = [line(e, seats, language) for e in s["events"]]
+        lines = [line(e, seats, language, viewer) for e in s["events"]]
         rules = [_why(language, rule) for rule in dict.fromkeys(ln["rule"] for ln in lines)]
         narrated.append({"seat": s["seat"], "lines": lines, "rules": rules, "actions": actions(s), "data": s})
     return narrated
@@ -175,11 +196,12 @@ def last_actions(narrated: list[dict[str, Any]]) -> dict[int, str]:
     return said
 
 
-def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, Any]:
+def playback(latest: list[dict[str, Any]], shown: dict[str, Any], me: int = HUMAN) -> dict[str, Any]:
     """What the step player needs beyond the steps themselves, in the page's language: the words
     for every card count it will show (``count_labels``: hands and the draw pile, after each step
-    and now), the colour in play for each colour, and the cards it moves to the pile."""
-    counts = {0, shown["draw_pile_size"], len(shown["hands"][HUMAN]), *(n for n in shown["hands"][1:])}
+    and now), the colour in play for each colour, and the cards it moves to the pile (or into
+    the hand of ``me``, the seat whose hand the table shows)."""
+    counts = {0, shown["draw_pile_size"], *(len(n) if seat == me else n for seat, n in enumerate(shown["hands"]))}
     cards: dict[str, None] = {}
     for step in latest:
         after = step["data"].get("after")  # steps stored before the step player have none
@@ -188,7 +210,7 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, A
         for event in step["data"]["events"]:
             if event["kind"] in ("play", "first", "redraw"):
                 cards[event["params"]["card"]] = None
-            elif event["kind"] == "draw" and event["params"]["seat"] == HUMAN:  # into the learner's hand
+            elif event["kind"] == "draw" and event["params"]["seat"] == me:  # into the learner's hand
                 cards.update(dict.fromkeys(event["params"].get("cards", ())))
     return {"count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in sorted(counts)},
             "colour_labels": {color.value: _("Colour in play: %(color)s", color=wording.color_name(color.value))
@@ -201,14 +223,14 @@ def refusal(verdict: Verdict, seats: tuple[str, ...]) -> dict[str, Any]:
     return {"text": wording.verdict_message(verdict, seats), **why(verdict.rule)}
 
 
-def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    """{notation: verdict, why} for each distinct card in the learner's hand. ``verdict`` is one of
-    three: "legal", "bluff" (a Wild Draw Four while holding the colour: allowed, but a challenge
-    would catch it) or "illegal"."""
+def hints(practice: Practice, seats: tuple[str, ...], seat: int = HUMAN) -> dict[str, dict[str, Any]]:
+    """{notation: verdict, why} for each distinct card in the hand of ``seat`` (the learner's).
+    ``verdict`` is one of three: "legal", "bluff" (a Wild Draw Four while holding the colour:
+    allowed, but a challenge would catch it) or "illegal"."""
     state = practice.round
     result = {}
-    for face in dict.fromkeys(state.hands[HUMAN]):
-        verdict = hint(state, face)
+    for face in dict.fromkeys(state.hands[seat]):
+        verdict = hint(state, face, seat)
         wild = WILD_HINTS.get(verdict.rule) if verdict.legal and face.is_wild else None
         text = (str(wild) % {"card": wording.card_name(face.notation),
                              "color": wording.color_word(verdict.params.get("color"))}

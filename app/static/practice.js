@@ -61,14 +61,17 @@
     status.textContent = status.dataset.failed;  // set once shown, so a screen reader reads it
   }
 
-  // An answer that is not a table (a game gone, another browser's game, a server error): its
-  // page is shown in place, without sending the move a second time.
-  function showPage(page) {
+  // An answer that is not a table (a game gone, another browser's game, a server error, or in
+  // pass-and-play the pass screen, which holds no hand): its page is shown in place, without
+  // sending the move a second time.
+  function showPage(page, response) {
     const main = document.querySelector("main");
     const answer = page.querySelector("main");
     if (!main || !answer) throw new Error("no page in the answer");
     main.replaceWith(answer);
+    settledAt = performance.now();
     document.title = page.title;
+    if (response.redirected) history.replaceState(null, "", response.url);
     answer.focus();
   }
 
@@ -129,7 +132,7 @@
     const page = new DOMParser().parseFromString(text, "text/html");
     const fresh = page.querySelector(".practice");
     if (!fresh || !current) {
-      showPage(page);
+      showPage(page, response);
       return;
     }
     document.title = page.title;
@@ -201,10 +204,11 @@
     if (player && event.target.value === "instant") player.finish();
   });
 
-  // The second click of a double click, landing on the table the first one brought: it clicks nothing.
-  // (Only that click: a single click is never held back, and the table stays clickable.)
+  // The second click of a double click, landing on the table the first one brought (or on the pass
+  // screen, whose button would show the next player's hand): it clicks nothing. (Only that click: a
+  // single click is never held back, and the table stays clickable.)
   document.addEventListener("click", function (event) {
-    if (event.detail > 1 && performance.now() - settledAt < SETTLING && event.target.closest && event.target.closest(".practice")) {
+    if (event.detail > 1 && performance.now() - settledAt < SETTLING && event.target.closest && event.target.closest(".practice, .pass-screen")) {
       event.preventDefault();
       event.stopPropagation();
     }

@@ -42,6 +42,7 @@ window.UnoSteps = (function () {
     this.release = null;
     this.done = false;
     this.counts = JSON.parse(fresh.querySelector("#players").dataset.counts);
+    this.me = Number(table.dataset.me || 0);  // the seat whose hand the table shows (pass-and-play: data-me)
   }
 
   StepPlayer.prototype.seat = function (seat) {
@@ -177,7 +178,7 @@ window.UnoSteps = (function () {
     const top = this.table.querySelector(".pile-top");
     switch (event.kind) {
       case "play": {
-        const own = p.seat === 0 && this.table.querySelector('.hand-card [data-card="' + p.card + '"]');
+        const own = p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]');
         const face = this.cardFor(p.card);
         const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
@@ -194,12 +195,12 @@ window.UnoSteps = (function () {
         break;
       }
       case "draw": {
-        const to = p.seat === 0 ? this.handPlace() : this.seat(p.seat);
+        const to = p.seat === this.me ? this.handPlace() : this.seat(p.seat);
         const back = document.createElement("span");
         back.className = "pile-back";
         await this.travel(back, drawPile, to, ms);
         this.setCount(p.seat, this.count(p.seat) + p.count);
-        if (p.seat === 0) this.intoHand(p.cards || []);
+        if (p.seat === this.me) this.intoHand(p.cards || []);
         break;
       }
       case "deal": {

@@ -60,17 +60,18 @@ def rewrite(app, game_id, change) -> None:
         assert access.store().save(record, practice.to_dict(), practice.finished)
 
 
-def random_move(practice: Practice, rng: random.Random) -> dict[str, Any]:
-    """A move the learner could make now, chosen at random among the legal ones."""
+def random_move(practice: Practice, rng: random.Random, seat: int = HUMAN) -> dict[str, Any]:
+    """A move ``seat`` (the learner, or in pass-and-play the holder) could make now, chosen at
+    random among the legal ones."""
     state = practice.round
     if state.round_over:
         return {"action": "next-round"}
-    options = [m.to_dict() for m in state.legal_moves(HUMAN)]
-    if state.actor() != HUMAN:
+    options = [m.to_dict() for m in state.legal_moves(seat)]
+    if practice.waiting_for() is None:  # a bot is to move: play is paused
         options.append({"action": "continue"})
     move = rng.choice(options)
     move.pop("seat", None)
-    if move["action"] == "play" and len(state.hands[HUMAN]) == 2 and rng.random() < 0.7:
+    if move["action"] == "play" and len(state.hands[seat]) == 2 and rng.random() < 0.7:
         move["uno"] = True
     return move
 
@@ -86,26 +87,36 @@ def form_fields(move: dict[str, Any], version: int, token: str) -> dict[str, str
 
 
 def card_names(app, lang: str, notations) -> dict[str, str]:
-    with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        return {n: wording.card_name(n) for n in notations}
+    """Each card's name in ``lang`` (worded once per language: the catalogues don't change)."""
+    names = _CARD_NAMES.get(lang)
+    if names is None:
+        with app.test_request_context(f"/{lang}/"), force_locale(lang):
+            names = _CARD_NAMES[lang] = {n: wording.card_name(n) for n in FACES}
+    return {n: names[n] for n in notations}
 
 
-def secret_cards(practice: Practice, steps: list[dict[str, Any]]) -> set[str]:
-    """Faces only the bots hold: in no public place (the learner's hand, the discard pile, the
-    redacted log). While the round goes on, none of them may reach the learner."""
+_CARD_NAMES: dict[str, dict[str, str]] = {}
+
+
+def secret_cards(practice: Practice, steps: list[dict[str, Any]], seat: int | None = HUMAN) -> set[str]:
+    """Faces only the others hold: in no public place (the hand of ``seat``, the discard pile, the
+    redacted log). While the round goes on, none of them may reach ``seat``. With seat None (a
+    pass-and-play pass screen) every hand is secret."""
     state = practice.round
     if state.round_over:
         return set()
-    public = {c.notation for c in state.hands[HUMAN]} | {c.notation for c in state.discard}
+    public = {c.notation for c in state.hands[seat]} if seat is not None else set()
+    public |= {c.notation for c in state.discard}
     public |= set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(steps)))
-    hidden = {c.notation for hand in state.hands[1:] for c in hand}
+    hidden = {c.notation for other, hand in enumerate(state.hands) if other != seat for c in hand}
     hidden |= {c.notation for c in state.draw_pile}
     return hidden - public
 
 
-def assert_html_hides(app, lang: str, page: str, game_id: str) -> None:
-    """No secret card in the page: not as a form value, an accessible name or in the text."""
-    secrets = secret_cards(stored(app, game_id)[1], log(app, game_id))
+def assert_html_hides(app, lang: str, page: str, game_id: str, seat: int | None = HUMAN) -> None:
+    """No secret card in the page (see ``secret_cards``): not as a form value, an accessible name
+    or in the text."""
+    secrets = secret_cards(stored(app, game_id)[1], log(app, game_id), seat)
     text = html.unescape(page)
     # Other cards' names may contain a secret one ("Yellow Draw Two" holds "2 صفراء" in Arabic): blank them.
     others = card_names(app, lang, set(FACES) - secrets).values()

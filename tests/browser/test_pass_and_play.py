@@ -1,0 +1,177 @@
+"""Pass-and-play in Chromium (issue 17, item 4): two people start a game from the practice page and
+pass the device a few times, in each language, with JavaScript (the moves sent by fetch, the pass
+screen put in place of the table) and without it (plain forms). Every pass screen holds no hand;
+every table shows its holder's hand alone. Pictures of both screens at a laptop's and a phone's size.
+"""
+import re
+
+import pytest
+
+from app.i18n import LANGUAGES
+
+from .checks import page_problems
+from .served import validate
+
+NAMES = {"en": ("Sara", "Omar"), "ar": ("سارة", "عمر")}
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 667}}
+SEED = "7"
+HANDOVERS = 4
+
+
+def start(page, lang):
+    """From the practice page's door to a dealt pass-and-play game for two named people."""
+    page.goto(f"/{lang}/play")
+    with page.expect_navigation():
+        page.click("#together a.button")
+    form = page.locator("#together-form")
+    form.locator("#players").select_option("2")
+    form.locator("#name-1").fill(NAMES[lang][0])
+    form.locator("#name-2").fill(NAMES[lang][1])
+    form.locator("#seed").fill(SEED)
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    assert re.search(rf"/{lang}/play/[^/?#]+$", page.url), page.url
+
+
+def holds_no_hand(page):
+    """The pass screen: no hand in the document at all, not merely hidden."""
+    page.wait_for_selector(".pass-screen")
+    assert page.locator(".hand-cards, #hand, .card-button, template[data-card]").count() == 0
+    assert "hand-card" not in page.content()
+
+
+def make_a_move(page):
+    """The holder plays a card the hints mark playable (naming red for a wild), else draws (and
+    keeps a drawn card): the answer is the table again or the pass screen."""
+    playable = page.locator(".hand-card.playable:not(.bluff) .card-button")
+    answered(page, playable.first if playable.count() else page.locator(".draw-button"))
+    for _ in range(2):  # a colour to name, a drawn card to keep: one more click each
+        if page.locator(".pass-screen").count():
+            return
+        colour = page.locator(".colours button[value=red]")
+        keep = page.locator("#decision form:has(input[value=pass]) button")
+        if not (colour.count() or keep.count()):
+            return
+        answered(page, colour.first if colour.count() else keep.first)
+
+
+def answered(page, target):
+    """Click ``target`` on the table and wait for the answer: a new table whose steps are played
+    (sent by fetch, or a new page without JavaScript), or the pass screen."""
+    page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    target.click()
+    page.wait_for_selector(".pass-screen, .practice:not([data-stale]):not(.playing)")
+
+
+def shoot(page, screenshots, name):
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=screenshots / f"{name}-{size}.png")
+    page.set_viewport_size(SIZES["desktop"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_two_people_pass_the_device(visit, screenshots, axe_source, arabic_fonts, lang, js):
+    page = visit(java_script_enabled=js).page
+    page.set_viewport_size(SIZES["desktop"])
+    start(page, lang)
+    handovers, checked = 0, set()
+    for _ in range(40):
+        if page.locator(".pass-screen").count():
+            holds_no_hand(page)
+            name = page.locator(".pass-screen").get_attribute("data-seat")
+            person = NAMES[lang][int(name)]
+            assert person in page.locator("h1").inner_text()
+            button = page.locator(".pass-button")
+            assert person in button.inner_text()
+            if "pass" not in checked:
+                problems = page_problems(page, lang, axe_source, arabic_fonts)
+                assert not problems, "\n".join(problems)
+                if js:
+                    shoot(page, screenshots, f"{lang}-pass-screen")
+                checked.add("pass")
+            with page.expect_navigation():
+                button.click()
+            handovers += 1
+            if handovers > HANDOVERS:
+                break
+            continue
+        table = page.locator(".practice")
+        me = int(table.get_attribute("data-me"))
+        assert page.locator("#hand-title").inner_text().endswith(NAMES[lang][me])
+        assert page.locator(".player-you .player-name").inner_text() == NAMES[lang][me]
+        if "table" not in checked:
+            problems = page_problems(page, lang, axe_source, arabic_fonts)
+            assert not problems, "\n".join(problems)
+            if js:
+                shoot(page, screenshots, f"{lang}-pass-table")
+            checked.add("table")
+        make_a_move(page)
+    assert handovers > HANDOVERS and checked == {"pass", "table"}
+
+
+NUMBER_CARD = """() => [...document.querySelectorAll('.hand-card.playable .card-button')]
+  .map(b => b.value).find(v => /^[RYGB][0-9]$/.test(v)) || null"""
+
+
+def test_the_second_half_of_a_double_click_does_not_show_the_next_hand(visit):
+    """A double click on a card: its second click may land on the pass screen the first one
+    brought, right on "I'm <name>, show my hand". It must press nothing: the next person's hand
+    stays hidden from the one who just played. A deliberate click a moment later shows it."""
+    page = visit().page
+    start(page, "en")
+    for _ in range(30):  # to a table whose holder can play a number card (after it, the other plays)
+        if page.locator(".pass-screen").count():
+            with page.expect_navigation():
+                page.click(".pass-button")
+        if page.evaluate(NUMBER_CARD):
+            break
+        make_a_move(page)
+    page.click(f'.card-button[value="{page.evaluate(NUMBER_CARD)}"]')
+    page.wait_for_selector(".pass-screen")
+    box = page.locator(".pass-button").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down(click_count=2)  # a click whose detail is 2: a double click's second half
+    page.mouse.up(click_count=2)
+    page.wait_for_timeout(500)
+    holds_no_hand(page)
+    page.wait_for_timeout(300)
+    with page.expect_navigation():
+        page.click(".pass-button")
+    assert page.locator(".practice .hand-cards").count() == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_form_is_accessible_and_fits_a_phone(visit, screenshots, axe_source, arabic_fonts, lang):
+    page = visit().page
+    page.set_viewport_size(SIZES["desktop"])
+    page.goto(f"/{lang}/play/together")
+    problems = page_problems(page, lang, axe_source, arabic_fonts)
+    assert not problems, "\n".join(problems)
+    page.screenshot(path=screenshots / f"{lang}-together-form.png", full_page=True)
+    page.set_viewport_size(SIZES["phone"])
+    page.screenshot(path=screenshots / f"{lang}-together-form-phone.png", full_page=True)
+
+
+def test_the_pages_are_valid_html(served_app, vnu_command, tmp_path):
+    """The Nu HTML Checker finds no error in the form, a pass screen and a table, in each language."""
+    client = served_app.test_client()
+    pages = {}
+    for lang in LANGUAGES:
+        form = client.get(f"/{lang}/play/together").text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+        refused = client.post(f"/{lang}/play/together", data={"csrf_token": token, "players": "2", "name-1": "x" * 21,
+                                                              "preset": "official", "target": "500", "bots": "0"})
+        dealt = client.post(f"/{lang}/play/together", data={"csrf_token": token, "players": "3", "name-1": "A",
+                                                            "preset": "official", "target": "500", "bots": "1",
+                                                            "level": "easy", "hints": "on", "seed": SEED})
+        url = dealt.headers["Location"]
+        passing = client.get(url).text
+        seat = re.search(r'name="seat" value="(\d)"', passing).group(1)
+        version = re.search(r'name="version" value="(\d+)"', passing).group(1)
+        client.post(url, data={"csrf_token": token, "version": version, "action": "show", "seat": seat})
+        pages.update({f"{lang}-together": form.encode(), f"{lang}-together-refused": refused.data,
+                      f"{lang}-pass-screen": passing.encode(), f"{lang}-pass-table": client.get(url).data})
+    errors = validate(vnu_command, pages, tmp_path)
+    assert not errors, "\n".join(errors)
