@@ -5,15 +5,16 @@ import random
 import re
 
 import pytest
-from flask_babel import force_locale
+from flask_babel import force_locale, gettext
 
 from app import wording
 from app.engine.cards import Color, card
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
-from app.practice import present
+from app.practice import access, present
+from app.practice.together import REASONS
 
-from .practice_support import (assert_html_hides, csrf, form_fields, log, random_move, rewrite,
+from .practice_support import (assert_html_hides, csrf, form_fields, log, new_form_game, random_move, rewrite,
                                stored)
 
 NAMES = ["Sara", "", "Omar"]  # the second player keeps the default name, "Player 2"
@@ -31,14 +32,18 @@ def new_together(client, lang="en", **fields) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def seat_names(app, lang, game_id):
+def worded(app, lang, make):
+    """``make()`` as a page in ``lang`` words it."""
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        return present.seat_names(stored(app, game_id)[1])
+        return make()
+
+
+def seat_names(app, lang, game_id):
+    return worded(app, lang, lambda: present.seat_names(stored(app, game_id)[1]))
 
 
 def said(app, lang, code, **params):
-    with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        return wording.error_message(code, **params)
+    return worded(app, lang, lambda: wording.error_message(code, **params))
 
 
 def text(page: str) -> str:
@@ -114,7 +119,8 @@ def test_three_people_play_a_whole_game(app, client, lang):
         if actor is not None and actor != holder:  # another person's decision: the device changes hands
             assert is_pass_screen(page.text)
             assert_html_hides(app, lang, page.text, game_id, seat=None)
-            assert text(f"<h1>{_pass_heading(app, lang, names[actor])}</h1>") in text(page.text)
+            heading = worded(app, lang, lambda: gettext("Pass the device to %(name)s", name=names[actor]))
+            assert f"<h1>{heading}</h1>" in text(page.text)
             shown = [int(n) for n in STEP_NUMBER.findall(page.text)]
             assert shown == list(range(max(handed_over[actor], practice.logged - 30) + 1, practice.logged + 1))
             if holder is not None:
@@ -142,24 +148,13 @@ def test_three_people_play_a_whole_game(app, client, lang):
     assert 'class="scoring"' in page.text
     for name in names:
         assert f'<th scope="row">{name}</th>' in final
-    assert _game_result(app, lang, practice, names) in final
+    assert worded(app, lang, lambda: present.game_result(practice.game.winners, names, None)) in final
     # The shared log holds no hand: no drawn card, no revealed hand, no bluff.
     for entry in log(app, game_id):
         for event in entry["events"]:
             params = event["params"]
             assert "private_to" not in params and not (event["kind"] in ("draw", "challenge") and "cards" in params)
             assert "held" not in params and params.get("case") != "bluff"
-
-
-def _pass_heading(app, lang, name):
-    with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        from flask_babel import gettext
-        return html.escape(gettext("Pass the device to %(name)s", name=name))
-
-
-def _game_result(app, lang, practice, names):
-    with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        return present.game_result(practice.game.winners, names, None)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -257,7 +252,6 @@ def test_bad_options_are_refused_beside_their_field(app, client, lang, fields, f
     focused = {"rules": "preset-official", "level": "level-easy"}.get(field, field)  # the field at fault has the focus
     assert re.findall(r'id="([\w-]+)"[^>]*\bautofocus\b', response.text) == [focused]
     with app.app_context():
-        from app.practice import access
         assert access.store()._db().execute("SELECT count(*) FROM games").fetchone()[0] == 0
 
 
@@ -317,11 +311,14 @@ def test_the_api_does_not_show_a_pass_and_play_game(app, client):
     assert stored(app, game_id) == (version, before)
 
 
-def test_a_learners_table_is_unchanged_and_may_be_cached(client):
-    from .practice_support import new_form_game
+def test_a_learners_game_is_kept_as_before(app, client):
+    """A game against bots stores, shows and caches as it did before pass-and-play."""
     game_id = new_form_game(client, seed="5")
     page = client.get(f"/en/play/{game_id}")
     assert "Cache-Control" not in page.headers and "data-me" not in page.text and 'name="seat"' not in page.text
+    with app.app_context():
+        kept = set(access.store().load(game_id).state)
+    assert kept == {"game", "bots", "level", "hints", "logged", "latest", "requests", "caught"}
 
 
 # --- answers out of turn, UNO between people ------------------------------------------------------
@@ -372,9 +369,8 @@ def test_a_challenge_goes_to_its_person_through_the_pass_screen(app, client, lan
     assert practice.round.pending.kind == "challenge" and practice.pass_to() == 1
     page = client.get(f"/{lang}/play/{game_id}").text
     assert is_pass_screen(page)
-    with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        reason = str(together_reason("challenge")) % {"name": seat_names(app, lang, game_id)[0]}
-    assert text(reason) in text(page)
+    offender = seat_names(app, lang, game_id)[0]
+    assert worded(app, lang, lambda: str(REASONS["challenge"]) % {"name": offender}) in text(page)
     assert_html_hides(app, lang, page, game_id, seat=None)  # the bluff (Sara held red) is nowhere
     assert show(client, lang, game_id, 1, version).status_code == 303
     table = client.get(f"/{lang}/play/{game_id}").text
@@ -384,8 +380,3 @@ def test_a_challenge_goes_to_its_person_through_the_pass_screen(app, client, lan
     after = stored(app, game_id)[1]
     assert len(after.round.hands[0]) == 2 + 4  # guilty: Sara held a red card, and draws the four
     assert after.pass_to() is None and after.holder == 1  # Player 2 plays on, holding the device
-
-
-def together_reason(kind):
-    from app.practice.together import REASONS
-    return REASONS[kind]
