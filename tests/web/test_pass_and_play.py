@@ -380,3 +380,30 @@ def test_a_challenge_goes_to_its_person_through_the_pass_screen(app, client, lan
     after = stored(app, game_id)[1]
     assert len(after.round.hands[0]) == 2 + 4  # guilty: Sara held a red card, and draws the four
     assert after.pass_to() is None and after.holder == 1  # Player 2 plays on, holding the device
+
+
+def test_people_and_bots_play_a_game_to_its_end(app, client):
+    """Two people and two bots (the house rule stacking on): the bots' moves come between the
+    people's, the pass screen still comes only between people, and no page shows another's cards."""
+    rng = random.Random("bots")
+    game_id = new_together(client, seed="9", players="2", bots="2", stacking="on", **{"name-3": ""})
+    token = csrf(client)
+    url = f"/en/play/{game_id}"
+    moved = set()
+    for _ in range(2000):
+        page = client.get(url).text
+        version, practice = stored(app, game_id)
+        if practice.finished:
+            break
+        waiting = practice.waiting_for()
+        assert is_pass_screen(page) == (waiting is not None and waiting != practice.holder)
+        if is_pass_screen(page):
+            assert_html_hides(app, "en", page, game_id, seat=None)
+            assert show(client, "en", game_id, waiting, version, token).status_code == 303
+            continue
+        assert_html_hides(app, "en", page, game_id, seat=practice.holder)
+        chosen = likely_move(practice, rng, practice.holder)
+        assert client.post(url, data={**form_fields(chosen, version, token), "seat": str(practice.holder)}).status_code == 303
+        moved.add(chosen["action"])
+    assert practice.finished and {"play", "draw"} <= moved
+    assert {step["seat"] for step in log(app, game_id)} >= {0, 1, 2, 3}  # everyone moved, the bots too
