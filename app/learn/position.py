@@ -204,6 +204,11 @@ def view_of(scenario: Any, moves: Sequence[dict[str, Any]], state: RoundState, v
     return _view(scenario, tuple(moves), viewer, state, tuple(_lines(list(events), names, viewer)))
 
 
+def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
+    """Events worded for ``viewer`` as a position's lead-in is (a lesson's log of its moves)."""
+    return _lines(list(events), names, viewer)
+
+
 def seat_names(players: int, viewer: int) -> tuple[str, ...]:
     """"You" for the viewer, "Player N" (seat N-1, as the check API counts) for the others."""
     return tuple(_("You") if seat == viewer else wording.seat_name(seat) for seat in range(players))

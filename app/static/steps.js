@@ -387,6 +387,37 @@ window.UnoSteps = (function () {
     }).join(" ");
   }
 
+  // ---- The hand's keys (the practice table's and the lessons') ----------------------------------
+
+  // The hand is one tab stop (a roving tabindex): ``current``, else the first card, takes it.
+  function rovingHand(root, current) {
+    const cards = Array.from(root.querySelectorAll(".hand-cards .card-button"));
+    if (!cards.length) return null;
+    const chosen = current && cards.indexOf(current) >= 0 ? current : cards[0];
+    cards.forEach(function (button) { button.tabIndex = button === chosen ? 0 : -1; });
+    return chosen;
+  }
+
+  // The arrow keys move through the hand in reading order (in Arabic the left arrow goes to the
+  // next card), Home and End to its ends. True if ``event`` was such a key on a card of the hand.
+  function moveInHand(event) {
+    const card = event.target.closest && event.target.closest(".hand-cards .card-button");
+    if (!card) return false;
+    const cards = Array.from(card.closest(".hand-cards").querySelectorAll(".card-button"));
+    const rtl = getComputedStyle(card.closest(".hand-cards")).direction === "rtl";  // (a card itself is always ltr)
+    const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+    let index = cards.indexOf(card);
+    if (event.key in moves) index = (index + moves[event.key] + cards.length) % cards.length;
+    else if (event.key === "Home") index = 0;
+    else if (event.key === "End") index = cards.length - 1;
+    else return false;
+    event.preventDefault();
+    cards.forEach(function (button, i) { button.tabIndex = i === index ? 0 : -1; });
+    cards[index].focus();
+    return true;
+  }
+
   return { StepPlayer: StepPlayer, announce: announce, pace: pace, sentences: sentences,
-           syncControls: syncControls, showLatest: showLatest, PACE: PACE };
+           syncControls: syncControls, showLatest: showLatest, rovingHand: rovingHand, moveInHand: moveInHand,
+           PACE: PACE };
 })();

@@ -77,9 +77,9 @@ DECK_LESSON = Lesson("deck", _l("The deck and matching"), summary=_l("Play a car
 
 DRAWING_LESSON = Lesson("drawing", _l("Drawing and taking turns"), summary=_l("Wait for your turn; draw when nothing matches."), steps=(
     Step(mid([["R3", "B7"], ["R9", "G1", "Y2"]], ["G9", "R5"], turn=1),
-         _l("Only the player whose turn it is may play. It is %(seat1)s's turn: let %(seat1)s play, then "
-            "play a card of your own."),
-         (R.TURN_ORDER, R.MATCH_COLOR), (play(1, "R9"), play(0, "R3")), accept=ANY_LEGAL, wait=True,
+         _l("Only the player whose turn it is may play. It is %(seat1)s's turn: try a card and see, then "
+            "let %(seat1)s play, and play a card of your own."),
+         (R.TURN_ORDER, R.MATCH_COLOR), (play(1, "R9"), play(0, "R3")), accept=ANY_LEGAL,
          wrong=(Wrong(play(0, "R3"), R.TURN_ORDER),), params={"seat1": 1}),
     Step(mid([["B2", "G7"], ["Y3", "G6", "B9"]], ["G9", "R5"], draw=["Y9", "R1", "B6"]),
          _l("None of your cards matches %(top)s, and you may play only the cards in your hand. Draw a card "
@@ -172,27 +172,28 @@ DRAW_CARDS_LESSON = Lesson("draw-cards", _l("Draw Two and Wild Draw Four"), summ
          (R.WILD_DRAW_FOUR_RESTRICTION,), (play(0, "WD4", color="blue"),), accept=R.WILD_DRAW_FOUR_RESTRICTION,
          params={"color": "red"}),
     Step(mid([["R1", "B5", "G1"], *_OTHERS[:2], ["WD4", "Y2", "G4"]], ["G9", "R7"], turn=3),
-         _l("%(seat3)s plays a Wild Draw Four on you. Accept it: you draw 4 cards and lose your turn. Then "
-            "choose the player who plays next."),
+         _l("%(seat3)s is about to play a Wild Draw Four on you: let them play. Accept it: you draw 4 cards "
+            "and lose your turn. Then choose the player who plays next."),
          (R.WILD_DRAW_FOUR_EFFECT,), (play(3, "WD4", color="yellow"), act(0, "accept")), ask=NEXT_SEAT,
          params={"seat3": 3}),
 ))
 
 CHALLENGE_LESSON = Lesson("challenge", _l("Challenging a Wild Draw Four"), summary=_l("Catch a bluff, or pay for a wrong guess."), steps=(
     Step(mid([["B1", "G5", "Y8"], *_OTHERS[:2], ["WD4", "R3", "G4"]], ["G9", "R7"], turn=3),
-         _l("%(seat3)s plays a Wild Draw Four on you. If it held a card of the colour in play, it was a "
-            "bluff, and a challenge makes %(seat3)s draw 4 cards instead of you. Challenge it!"),
+         _l("%(seat3)s is about to play a Wild Draw Four on you: let them play. If they held a card of the "
+            "colour in play, it was a bluff, and a challenge makes %(seat3)s draw 4 cards instead of you. "
+            "Challenge it!"),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(3, "WD4", color="blue"), act(0, "challenge")), ask=NEXT_SEAT,
-         wrong=(Wrong(play(0, "B1"), R.WILD_DRAW_FOUR_CHALLENGE, at=0),), params={"seat3": 3}),
+         wrong=(Wrong(play(0, "B1"), R.WILD_DRAW_FOUR_CHALLENGE, at=1),), params={"seat3": 3}),
     Step(mid([["B1", "G5", "Y8"], *_OTHERS[:2], ["WD4", "Y3", "G4"]], ["G9", "R7"], turn=3),
-         _l("Another Wild Draw Four from %(seat3)s. Challenge it again, and see what a wrong guess costs."),
+         _l("Let %(seat3)s play another Wild Draw Four, and challenge it again: see what a wrong guess costs."),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(3, "WD4", color="blue"), act(0, "challenge")), ask=NEXT_SEAT,
          params={"seat3": 3}),
     Step(mid([["WD4", "R2", "B9"], *_OTHERS], ["G9", "R6"]),
          _l("Now you hold %(card)s, a card of the colour in play: a Wild Draw Four would be a bluff. It is "
-            "allowed, but if %(seat1)s challenges, you draw 4 cards. Play it anyway and see."),
+            "allowed, but if %(seat1)s challenges, you draw 4 cards: the card is marked «!». Play it anyway and see."),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(0, "WD4", color="yellow"), act(1, "challenge")),
-         accept=R.WILD_DRAW_FOUR_CHALLENGE, params={"card": "R2", "seat1": 1}),
+         accept=R.WILD_DRAW_FOUR_CHALLENGE, params={"card": "R2", "seat1": 1}, hints=True),
 ))
 
 TWO_PLAYERS_LESSON = Lesson("two-players", _l("Two players"), summary=_l("Reverse and Skip when only two play."), steps=(
@@ -208,18 +209,18 @@ TWO_PLAYERS_LESSON = Lesson("two-players", _l("Two players"), summary=_l("Revers
 
 UNO_LESSON = Lesson("uno", _l("Calling UNO"), summary=_l("Say UNO, and catch those who forget."), steps=(
     Step(mid([["R3", "G7"], *_OTHERS[:2]], ["G9", "R5"]),
-         _l("You hold two cards. As you play your next-to-last card you must say UNO: choose «Say UNO» and "
-            "play %(card)s."),
+         _l("You hold two cards. As you play your next-to-last card you must say UNO: tick “Say UNO as I "
+            "play”, then play %(card)s."),
          (R.UNO_CALL,), (play(0, "R3", uno=True),), params={"card": "R3"}),
     Step(mid([["R3", "G7"], *_OTHERS[:2]], ["G9", "R5"]),
          _l("This time play %(card)s without saying UNO. You can still say it late, before anyone catches "
             "you and before the next player acts: then say UNO."),
          (R.UNO_CALL,), (play(0, "R3"), act(0, "uno")), params={"card": "R3"}),
     Step(mid([["Y1", "G5", "R8"], ["B4", "B8"], _OTHERS[1]], ["G9", "B2"], turn=1),
-         _l("%(seat1)s plays its next-to-last card and forgets to say UNO. Catch it before the next player "
-            "acts: it draws 2 cards."),
+         _l("Let %(seat1)s play: they play their next-to-last card and forget to say UNO. Catch them before "
+            "the next player acts."),
          (R.UNO_CATCH,), (play(1, "B4"), act(0, "catch", target=1)),
-         wrong=(Wrong(play(0, "Y1"), R.TURN_ORDER),), params={"seat1": 1}),
+         wrong=(Wrong(play(0, "Y1"), R.TURN_ORDER, at=1),), params={"seat1": 1}),
 ))
 
 SCORING_LESSON = Lesson("scoring", _l("Scoring"), summary=_l("Count the points of a round."), steps=(
@@ -247,7 +248,7 @@ GUIDED_LESSON = Lesson("guided-round", _l("A whole round"), summary=_l("Play a r
     Step(GUIDED_DEAL,
          _l("A whole round against two bots, from the deal to the points. Every decision is yours: play, "
             "draw, name colours, say UNO. The cards you may play are marked."),
-         (R.SETUP_DEAL, R.SETUP_FIRST_PLAYER, R.ROUND_END, R.SCORE_WINNER_COLLECTS), guided=True),
+         (R.SETUP_DEAL, R.SETUP_FIRST_PLAYER, R.ROUND_END, R.SCORE_WINNER_COLLECTS), guided=True, hints=True),
 ))
 
 # --- Chapter 5: house rules and the Arabic guides' variants -------------------------------------------
@@ -256,12 +257,12 @@ HOUSE_RULES_LESSON = Lesson("house-rules", _l("House rules"), summary=_l("Stacki
     Step(mid([["BD2", "Y5", "G3"], _OTHERS[0], ["RD2", "G1", "B7"]], ["G9", "R4"], turn=2,
              rules={"preset": "official", "stacking": True}),
          _l("A house rule, not an official one: with stacking, a Draw Two may be answered with a Draw Two, "
-            "and the penalty passes on. %(seat2)s plays a Draw Two on you: stack yours."),
+            "and the penalty passes on. Let %(seat2)s play a Draw Two on you, then stack yours."),
          (R.STACKING,), (play(2, "RD2"), play(0, "BD2")), params={"seat2": 2}),
     Step(mid([["R7", "B1", "G2", "Y3", "Y4"], ["G6", "B9", "R3"], ["G5"]], ["G9", "R1"],
              rules={"preset": "official", "seven_zero": True}),
          _l("The seven-zero house rule: a 7 swaps your hand with the hand of a player you choose. %(seat2)s "
-            "has one card left: play your 7 and swap with %(seat2)s."),
+            "has one card left: play your 7 and swap hands with %(seat2)s."),
          (R.SEVEN_ZERO,), (play(0, "R7", target=2),), params={"seat2": 2}),
     Step(mid([["G0", "B1", "Y3", "Y4"], ["G6", "B9"], ["G5", "R3", "B2"]], ["G9", "G1"],
              rules={"preset": "official", "seven_zero": True}),
@@ -278,8 +279,8 @@ HOUSE_RULES_LESSON = Lesson("house-rules", _l("House rules"), summary=_l("Stacki
 GUIDES_LESSON = Lesson("guides", _l("The Arabic guides' rules"), summary=_l("Where the two Arabic guides differ."), steps=(
     Step(mid([["Y1", "G5", "R8"], ["B4", "B8"], _OTHERS[1]], ["G9", "B2"], turn=1, rules="guide-long"),
          _l("The long Arabic guide puts two blank cards in the deck, to replace lost ones; the standard game "
-            "does not use them. It also charges 4 cards for a forgotten UNO, not 2. %(seat1)s forgets: "
-            "catch it."),
+            "does not use them. It also makes a forgotten UNO cost 4 cards, not 2. Let %(seat1)s play, and "
+            "catch them when they forget."),
          (R.DECK_BLANK, R.UNO_CATCH), (play(1, "B4"), act(0, "catch", target=1)), params={"seat1": 1}),
     Step(mid([["WD4", "R2", "B9"], *_OTHERS], ["G9", "R6"], rules="guide-short"),
          _l("The short Arabic guide has no challenge, so a Wild Draw Four may never be played while you hold "

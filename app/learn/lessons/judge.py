@@ -30,7 +30,7 @@ from app.engine.verdict import Event, InvalidMoveError, Verdict
 
 from .model import ANY_LEGAL, EXACT, LEARNER, NEXT_SEAT, POINTS, Step
 
-CONTINUE = "continue"  # the learner lets a scripted move be played (``Step.wait``): not an engine move
+CONTINUE = "continue"  # the learner lets the script's first moves be played: not an engine move
 RIGHT, REFUSED, OTHER = "right", "refused", "other"  # what a learner's move was: asked for, illegal, legal but not asked
 GUIDED_LEVEL = "normal"  # the guided round's bots never forget UNO: the round plays the same every time
 MAX_GUIDED_MOVES = 600  # a guided round that goes on and on (drawing and keeping) still ends somewhere
@@ -81,8 +81,9 @@ class Progress:
 
     @property
     def waiting(self) -> bool:
-        """The script's next move waits for the learner to let play go on."""
-        return (self.step.wait and not self.learner and not self.moves_done
+        """The script's next move comes before the learner's first decision: it waits for the
+        learner to let play go on."""
+        return (not self.step.guided and not self.learner and not self.moves_done
                 and self.step.solution[self.cursor]["seat"] != LEARNER)
 
     @property
@@ -162,7 +163,7 @@ class Progress:
 
     def _advance(self) -> None:
         """Play what comes before the learner's next decision: the script's moves for other seats
-        (unless the step waits), or in a guided round the bots' answers."""
+        (unless they wait to be let go on), or in a guided round the bots' answers."""
         if self.step.guided:
             self._bots()
             return
@@ -226,3 +227,14 @@ def solution(step: Step) -> tuple[dict[str, Any], ...]:
             raise AssertionError("a guided round refused a legal move")
     return tuple(progress.moves)
 
+
+
+def solved(step: Step) -> Progress:
+    """The step with its solution played as a learner would play it (letting the script's first
+    moves go on): the position its question is asked about."""
+    moves = solution(step)
+    learner = [{key: value for key, value in move.items() if key != "seat"} for move in moves
+               if move["seat"] == LEARNER]
+    if moves and moves[0]["seat"] != LEARNER and not step.guided:
+        learner.insert(0, {"action": CONTINUE})
+    return replay(step, learner)

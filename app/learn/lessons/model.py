@@ -7,8 +7,9 @@ check API's scenario notation, an instruction (a message key), the moves that co
 an optional question about the position the moves leave (``ask``: who plays next, how many points),
 whose answer is read from the engine. ``rules`` are the rule ids the step teaches.
 
-The learner is always seat 0; the solution's moves for other seats are scripted and play by
-themselves (``wait``: the first of them wait for the learner to let play go on). A guided step
+The learner is always seat 0; the solution's moves for other seats are scripted: those before
+the learner's first decision wait for the learner to let play go on (so the learner sees them
+played), the later ones answer the learner's moves by themselves. A guided step
 (``guided``) has no script: the bots of app.engine.bots answer every move, and the step is done
 when the round ends; its solution is one such round played through (app.learn.lessons.judge).
 """
@@ -43,10 +44,10 @@ class Step:
     wrong: tuple[Wrong, ...] = ()
     ask: str | None = None
     ask_seat: int = LEARNER  # whose points ``ask == POINTS`` asks for
-    wait: bool = False
     guided: bool = False
     params: dict[str, Any] = field(default_factory=dict)
     facts: tuple[Rule, ...] = ()  # rules whose statement (the engine's wording) the step shows beside the instruction
+    hints: bool = False  # each card marked with its verdict before it is tried (else the learner finds out by trying)
 
     def __post_init__(self) -> None:
         if not self.rules or not all(isinstance(rule, Rule) for rule in self.rules):
@@ -57,8 +58,8 @@ class Step:
             raise ValueError("only a question about a fresh deal needs no move")
 
     @property
-    def learner_moves(self) -> tuple[dict[str, Any], ...]:
-        return tuple(move for move in self.solution if move["seat"] == LEARNER)
+    def players(self) -> int:
+        return self.scenario["players"] if "deck" in self.scenario else len(self.scenario["hands"])
 
 
 @dataclass(frozen=True)
