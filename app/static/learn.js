@@ -89,17 +89,17 @@
     const url = new URL(form.getAttribute("action"), document.baseURI);
     url.search = new URLSearchParams(data).toString();
     const current = document.querySelector(".lesson");
-    current.setAttribute("aria-busy", "true");
-    let text;
+    current.setAttribute("aria-busy", "true");  // until the answer's step takes its place
+    let fresh, page;
     try {
       const response = await fetch(url, { credentials: "same-origin" });
-      text = await response.text();
-    } finally {
+      page = new DOMParser().parseFromString(await response.text(), "text/html");
+      fresh = page.querySelector(".lesson");
+      if (!fresh) throw new Error("no step in the answer");
+    } catch (error) {
       current.removeAttribute("aria-busy");
+      throw error;
     }
-    const page = new DOMParser().parseFromString(text, "text/html");
-    const fresh = page.querySelector(".lesson");
-    if (!fresh) throw new Error("no step in the answer");
     history.replaceState(null, "", url);
     document.title = page.title;
     if (fresh.querySelector(".log-step.latest[data-step]") && steps.pace() !== "instant") {

@@ -149,11 +149,24 @@ class StepPage:
     def view(self) -> position.Position:
         return position.view_of(self.step.scenario, self.progress.moves, self.progress.state, LEARNER)
 
+    @property
+    def asking(self) -> bool:
+        """The step's question is open: the page must not give its answer away."""
+        return bool(self.step.ask) and self.progress.moves_done and not self.answered
+
     def shown(self) -> position.Position:
         """The table as the page shows it: without the cards' verdicts unless the step shows them
-        (elsewhere the learner finds out by trying)."""
+        (elsewhere the learner finds out by trying), and while "who plays next?" is open, without
+        the marks and words that say whose turn it is."""
         view = self.view()
-        return view if self.step.hints else replace(view, hints={})
+        if not self.step.hints:
+            view = replace(view, hints={})
+        if self.asking and self.step.ask == NEXT_SEAT:
+            way = _("clockwise") if view.direction == 1 else _("anticlockwise")
+            view = replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
+                           direction_text=_("Play goes %(direction)s.", direction=way),
+                           prompt=_("Who plays next? Choose the player."), choices=())
+        return view
 
     @property
     def complete(self) -> bool:
@@ -167,10 +180,13 @@ class StepPage:
         """The step so far, one entry per move (the deal first), worded; the entries this answer
         played carry their events for the step player (``data``)."""
         entries = []
-        if self.progress.setup:
+        # While a question is open, what would answer it stays out: the deal's sentences say who
+        # starts, a round's last one the points.
+        if self.progress.setup and not self.asking:
             entries.append({"lines": position.event_lines(self.progress.setup, self.names, LEARNER), "data": None})
         for number, played in enumerate(self.progress.played):
-            shown = [event.redact(LEARNER) for event in played.events]
+            shown = [event.redact(LEARNER) for event in played.events
+                     if not (self.asking and event.kind == "points")]
             data = None
             if number >= self.latest:
                 data = {"seat": played.move["seat"], "events": [event.to_dict() for event in shown]}
@@ -201,8 +217,14 @@ class StepPage:
                  "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner}
                 for seat, hand in enumerate(state.hands)]
         method = state.rules.scoring_rule
-        return {"rows": rows, "method": present.why(method), "total": points[state.winner] if method is
-                Rule.SCORE_WINNER_COLLECTS else None, "values": wording.verdict_message(Verdict(True, Rule.SCORE_VALUES))}
+        added = None
+        if method is Rule.SCORE_WINNER_COLLECTS:  # the winner's points: the other hands added up
+            others = [row["value"] for row in rows if not row["winner"]]
+            added = {"whose": _("Your points") if state.winner == LEARNER else
+                     _("Points of %(name)s", name=self.names[state.winner]),
+                     "sum": " + ".join(map(str, others)), "total": sum(others)}
+        return {"rows": rows, "method": present.why(method), "added": added,
+                "statement": wording.verdict_message(Verdict(True, method))}
 
     def coach(self) -> str | None:
         """A reminder in the guided round, read from the position: UNO on the next-to-last card."""
@@ -226,7 +248,7 @@ class StepPage:
             "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **present.why(rule)} for rule in step.facts],
             "rules": [present.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
-            "ask": step.ask if self.progress.moves_done and not self.answered else None,
+            "ask": step.ask if self.asking else None,
             "log": log, "step_cards": sorted(cards), "scoring": self.scoring() if self.complete else None,
             "count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
             "colour_labels": {c.value: _("Colour to play: %(color)s", color=wording.color_name(c.value)) for c in Color},
