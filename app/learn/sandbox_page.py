@@ -55,7 +55,7 @@ def page(lang: str):
     try:
         view = build(scenario, moves, viewer=VIEWER)
     except PositionError as error:
-        return _page(lang, None, dict(args), error=error, base=args)
+        return _page(lang, None, sandbox.raw_values(scenario), error=error, base=args)
     builder = sandbox.from_position(scenario, moves)
     move = move_from_form(args)
     try:

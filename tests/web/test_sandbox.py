@@ -319,3 +319,15 @@ def test_the_arabic_sandbox_follows_the_style_sheet(client):
         text = page_text(page_of(client, url)[1])
         assert not [line for line in text.splitlines() if replaced_words(line)], url
         assert not DIGIT_FIRST_CARD.findall(text), url
+
+
+def test_a_refused_link_fills_the_form_with_what_it_said(client):
+    """A wild on top without a colour: the form shows the link's hand and top card, and choosing the
+    colour there mends it (the fields start from a fresh position, as the link's can't be built)."""
+    scenario = {"hands": [["R1", "G2"], ["B3"]], "discard": ["W"]}
+    response, page = page_of(client, link("en", scenario))
+    assert response.status_code == 400
+    form = Form(page).values
+    assert (form["hand"], form["top"], form["players"], form["count1"]) == ("R1 G2", "W", "2", "1")
+    _, mended, _ = build_from(client, "en", {**form, "color": "green"})
+    assert mended["hands"][0] == ["R1", "G2"] and mended["discard"] == ["W"] and mended["color"] == "green"
