@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 
 from app.engine.rules import Rule
 
-SIGNED_NUMBER = re.compile(r"[+-]?\d+")
+SIGNED_NUMBER = re.compile(r"[+-]?\d+(?:-\d+)*")  # "+4", "-1", and "7-0" whole
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,10 @@ TERMS: tuple[Term, ...] = (
     Term("discard pile", "كومة الرمي", ("الأرض", "النار"), where=Rule.SETUP_DEAL),
     Term("top card", "البطاقة العليا", ("الورقة المكشوفة",), where=Rule.MATCH_COLOR),
     Term("to play (a card)", "يلعب", ("يرمي",), where=Rule.MATCH_COLOR),
-    Term("to name a colour", "يختار اللون", ("يسمّي اللون", "يعلن اللون"), where=Rule.WILD_ANY_TIME),
-    Term("to lose a turn", "يفقد دوره", ("يخسر دوره", "يُحرم من دوره"), ("to be skipped",), where=Rule.SKIP_EFFECT),
+    Term("to name a colour", "يختار اللون", ("يسمّي اللون", "يعلن اللون"), ("to choose a colour", "to pick a colour"),
+         where=Rule.WILD_ANY_TIME),
+    Term("to lose a turn", "يفقد دوره", ("يخسر دوره", "يُحرم من دوره"), ("to miss a turn", "to be skipped"),
+         where=Rule.SKIP_EFFECT),
     Term("dealer", "الموزّع", where=Rule.SETUP_DEALER),
     Term("turn", "الدور", where=Rule.TURN_ORDER),
     Term("clockwise", "في اتجاه عقارب الساعة", ("مع عقارب الساعة",), where=Rule.SETUP_FIRST_PLAYER),
@@ -49,10 +51,11 @@ TERMS: tuple[Term, ...] = (
     Term("the Wild Draw Four restriction", "القيد", ("الشرط",), where=Rule.WILD_DRAW_FOUR_RESTRICTION),
     Term("challenge", "التحدي", ("الاعتراض",), where=Rule.WILD_DRAW_FOUR_CHALLENGE),
     Term("catching (a missed UNO)", "الضبط", ("تحدي الأونو",), where=Rule.UNO_CATCH),
-    Term("bots", "الروبوتات", ("اللاعبون الآليون", "الحاسوب"), ("computer players",)),
+    Term("bots", "الروبوتات", ("اللاعبون الآليون", "الحاسوب"), ("computer players", "the computer")),
     Term("house rule", "قاعدة منزلية", ("قاعدة إضافية",), where="rules/house-rules"),
     Term("stacking", "التكديس", (), where=Rule.STACKING),
-    Term("draw until you can play", "السحب المتواصل", ("السحب حتى تجد ما تلعبه",), where=Rule.DRAW_UNTIL_PLAYABLE),
+    Term("draw until you can play", "السحب المتواصل", ("السحب حتى تجد ما تلعبه",), ("draw to match",),
+         where=Rule.DRAW_UNTIL_PLAYABLE),
     Term("seven-zero", "قاعدة السبعة والصفر", ("قاعدة 7-0",), ("7-0",), where=Rule.SEVEN_ZERO),
     Term("round", "الجولة", where=Rule.ROUND_END),
     Term("points", "النقاط", where=Rule.SCORE_VALUES),

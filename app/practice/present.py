@@ -192,7 +192,7 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, A
             elif event["kind"] == "draw" and event["params"]["seat"] == HUMAN:  # into the learner's hand
                 cards.update(dict.fromkeys(event["params"].get("cards", ())))
     return {"count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in sorted(counts)},
-            "colour_labels": {color.value: _("Colour to play: %(color)s", color=wording.color_name(color.value))
+            "colour_labels": {color.value: _("Colour in play: %(color)s", color=wording.color_name(color.value))
                               for color in Color},
             "step_cards": list(cards)}
 

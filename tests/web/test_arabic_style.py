@@ -143,8 +143,10 @@ def test_no_arabic_card_name_begins_with_a_digit_or_a_verb(app):
     for notation, name in names.items():
         assert not name[0].isdigit(), (notation, name)
         assert name.startswith(COLOURS) or name.startswith("«"), (notation, name)
-        assert name.endswith("»") or re.search(r"رقم \d$", name), (notation, name)
-    assert names["R7"] == "حمراء رقم 7" and names["BD2"] == "زرقاء «اسحب 2»" and names["WD4"] == "«تغيير اللون + اسحب 4»"
+        assert name.endswith("»") or re.search(r"رقم\u00a0\d$", name), (notation, name)
+        assert not re.search(r" \d", name), ("a no-break space before a digit", notation, name)
+    assert names["R7"] == "حمراء رقم\u00a07" and names["BD2"] == "زرقاء «اسحب\u00a02»"
+    assert names["WD4"] == "«تغيير اللون + اسحب\u00a04»"  # a digit never starts a line of its own
 
 
 @pytest.mark.parametrize("msgid, text", ENTRIES)
@@ -177,8 +179,8 @@ def test_arabic_lists(items, expected):
 
 
 @pytest.mark.parametrize("cards, listed", [
-    (["R0", "Y3"], "حمراء رقم 0 وصفراء رقم 3"),
-    (["WD4", "R2", "G7"], "«تغيير اللون + اسحب 4»، وحمراء رقم 2، وخضراء رقم 7"),
+    (["R0", "Y3"], "حمراء رقم\u00a00 وصفراء رقم\u00a03"),
+    (["WD4", "R2", "G7"], "«تغيير اللون + اسحب\u00a04»، وحمراء رقم\u00a02، وخضراء رقم\u00a07"),
 ])
 def test_the_cards_a_player_draws_are_an_arabic_list(app, cards, listed):
     event = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": len(cards), "cards": cards, "private_to": 0})

@@ -172,3 +172,4 @@ def test_glossary_isolates_signed_numbers(client):
     """"جوكر +4" in right-to-left text would show "4+" unless the number is isolated."""
     html = client.get("/ar/glossary").text
     assert 'جوكر <bdi dir="ltr">+4</bdi>' in html
+    assert 'قاعدة <bdi dir="ltr">7-0</bdi>' in html  # one run, never "07-"

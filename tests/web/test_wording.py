@@ -300,7 +300,7 @@ def test_the_design_example(app):
         assert wording.verdict_message(verdict) == (
             "You can't play Blue 7: it matches neither the colour (red) nor the number (5).")
     with language(app, "ar"):
-        assert wording.verdict_message(verdict) == "لا يمكنك لعب بطاقة زرقاء رقم 7، فهي لا تطابق اللون الأحمر ولا الرقم 5."
+        assert wording.verdict_message(verdict) == "لا يمكنك لعب بطاقة زرقاء رقم\u00a07، فهي لا تطابق اللون الأحمر ولا الرقم 5."
 
 
 def test_unknown_case_falls_back_to_the_rules_message_and_missing_params_to_its_title(app):

@@ -234,7 +234,7 @@ class StepPage:
         """A reminder in the guided round, read from the position: UNO on the next-to-last card."""
         state = self.progress.state
         if self.step.guided and state.actor() == LEARNER and len(state.hands[LEARNER]) == 2:
-            return _("You have two cards: say UNO as you play the next one.")
+            return _("You have two cards: call UNO as you play the next one.")
         return None
 
     def render(self):
@@ -255,7 +255,7 @@ class StepPage:
             "ask": step.ask if self.asking else None,
             "log": log, "step_cards": sorted(cards), "scoring": self.scoring() if self.complete else None,
             "count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
-            "colour_labels": {c.value: _("Colour to play: %(color)s", color=wording.color_name(c.value)) for c in Color},
+            "colour_labels": {c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color},
             "alternates": {code: url_for("lessons.lesson", lang=code, lesson_id=self.lesson.id) + _query()
                            for code in LANGUAGES},
         }
