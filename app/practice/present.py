@@ -19,13 +19,6 @@ from ..engine.verdict import Event, Verdict
 from ..pages.anchors import rule_url
 from .game import HUMAN, Practice, hint
 
-# A wild's hint leaves out the colour: the learner names it when playing.
-WILD_HINTS = {
-    Rule.WILD_ANY_TIME: _l("You can play %(card)s at any time; you will name the colour."),
-    Rule.WILD_DRAW_FOUR_RESTRICTION: _l(
-        "You can play %(card)s: you hold no card of the colour (%(color)s); you will name the colour."),
-}
-
 METHODS = {
     Rule.SCORE_WINNER_COLLECTS: _l(
         "The round's winner scores the points of every card left in the other hands. The first whose "
@@ -203,27 +196,17 @@ def refusal(verdict: Verdict, seats: tuple[str, ...]) -> dict[str, Any]:
 
 def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """{notation: verdict, why} for each distinct card in the learner's hand. ``verdict`` is one of
-    three: "legal", "bluff" (a Wild Draw Four while holding the colour: allowed, but a challenge
-    would catch it) or "illegal"."""
+    three (``wording.verdict_state``): "legal", "bluff" (a Wild Draw Four while holding the colour:
+    legal, but a challenge would catch it) or "illegal"."""
     state = practice.round
     result = {}
     for face in dict.fromkeys(state.hands[HUMAN]):
         verdict = hint(state, face)
-        wild = WILD_HINTS.get(verdict.rule) if verdict.legal and face.is_wild else None
-        text = (str(wild) % {"card": wording.card_name(face.notation),
-                             "color": wording.color_word(verdict.params.get("color"))}
-                if wild else wording.verdict_message(verdict, seats))
-        shown = verdict_state(verdict)
+        text = wording.hint_message(verdict, seats)
+        shown = wording.verdict_state(verdict)
         result[face.notation] = {"legal": verdict.legal, "verdict": shown, "state": str(HINT_STATES[shown]),
                                  "text": text, **why(verdict.rule)}
     return result
-
-
-def verdict_state(verdict: Verdict) -> str:
-    """The hint's three states: a legal play, a legal bluff, or a play the rules refuse."""
-    if not verdict.legal:
-        return "illegal"
-    return "bluff" if verdict.params.get("case") == "bluff" else "legal"
 
 
 HINT_STATES = {"legal": _l("Playable"), "bluff": _l("Playable, but a bluff"), "illegal": _l("Not playable")}
