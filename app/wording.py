@@ -483,6 +483,12 @@ ERRORS: dict[str, Message] = {
     "stale-hints": _l("The game has moved on since you last looked, so the hints were not switched."),
     "hints-game-over": _l("The game is over: there are no hints left to switch."),
     "not-found": _l("There is no such page."),
+    "bad-seed": _l("This quiz can't be made: its seed must be a word of up to %(max)d letters, digits, “-” or “_”."),
+    "bad-progress": _l("The answers in this address were changed or belong to another quiz, so they can't be "
+                       "used: start the quiz again."),
+    "bad-answer": _l("That is not one of this question's answers: choose one of its buttons."),
+    "stale-answer": _l("This question has already been answered: the quiz has moved on."),
+    "unknown-item": _l("There is no such question."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "
                     "start your own (the same seed deals the same cards)."),
