@@ -17,7 +17,7 @@ from .errors import ApiError
 def quiz():
     # Imported here: the quiz's words need the pages' registry, and app.pages imports this package.
     from ..quiz.present import item_json
-    from ..quiz.quiz import QuizError, items_for, new_seed
+    from ..quiz.progress import QuizError, items_for, new_seed
 
     seed = request.args.get("seed") or new_seed()
     try:

@@ -16,7 +16,7 @@ from .. import wording
 from ..i18n import LANGUAGES
 from . import present
 from .items import check_items
-from .quiz import QuizError, item, new_seed, resume
+from .progress import QuizError, item, new_seed, resume
 from .worked import worked_example
 
 bp = Blueprint("quiz", __name__)

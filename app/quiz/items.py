@@ -31,7 +31,7 @@ MISSED_UNO = _position("R7 B7", "R5", "G1 R2", "Y1 Y2")  # Player 1 goes down to
 POSITIONS: tuple[Item, ...] = (
     # rules/setup
     Item("setup-first-player", NextPlayer(), {**_first_card("R7", players=4), "dealer": 2},
-         rules=(Rule.SETUP_FIRST_PLAYER,)),
+         rules=(Rule.FIRST_NUMBER,), topic_page="rules/setup"),  # the engine names the first card's rule
     Item("setup-hand", Holds(0, (5, 7, 10)), _first_card("R7"), rules=(Rule.SETUP_DEAL,)),
     # rules/first-card
     Item("first-skip", NextPlayer(), _first_card("RS"), rules=(Rule.FIRST_SKIP,)),
@@ -72,9 +72,9 @@ POSITIONS: tuple[Item, ...] = (
          rules=(Rule.WILD_DRAW_FOUR_CHALLENGE,)),
     # rules/scoring
     Item("score-winner-collects", Points(0), _position("R7", "R5", "G1 WD4", "Y1 BS"), (_play("R7"),),
-         rules=(Rule.SCORE_WINNER_COLLECTS, Rule.SCORE_VALUES)),
+         rules=(Rule.SCORE_WINNER_COLLECTS,)),
     Item("score-tally-lowest", Points(1), _rules({"scoring": "tally-lowest"}, _position("R7", "R5", "G1 WD4", "Y1 BS")),
-         (_play("R7"),), rules=(Rule.SCORE_TALLY_LOWEST, Rule.SCORE_VALUES)),
+         (_play("R7"),), rules=(Rule.SCORE_TALLY_LOWEST,)),
     Item("score-last-draw-two", Draws(1, (0, 2, 4)),
          {**_position("RD2", "R5", "G1 Y3", "Y1 B2"), "draw_pile": ["B4", "G6"]}, (_play("RD2"),),
          rules=(Rule.ROUND_END,)),

@@ -25,7 +25,7 @@ from .item import Item
 from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points, Source
 from .links import lesson_url
 from .played import Played, Step
-from .quiz import Progress
+from .progress import Progress
 
 SOURCE_NAMES = {**PRESET_WORDS["presets"], "house-rule": _l("House rule")}
 NARRATED_SETUP = frozenset({"deal", "redraw", "first", "skip", "reverse", "draw"})  # not the dealer draw
