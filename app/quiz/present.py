@@ -18,7 +18,6 @@ from app.i18n import current_language
 from app.pages import PAGES
 from app.pages.anchors import rule_url
 from app.pages.examples import describe_move
-from app.pages.preset_words import PRESET_WORDS
 from app.pages.rulefacts import rule_changes
 
 from .item import Item
@@ -27,7 +26,8 @@ from .links import lesson_url
 from .played import Played, Step
 from .progress import Progress
 
-SOURCE_NAMES = {**PRESET_WORDS["presets"], "house-rule": _l("House rule")}
+SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
+                "guide-short": _l("The short Arabic guide"), "house-rule": _l("A house rule")}
 NARRATED_SETUP = frozenset({"deal", "redraw", "first", "skip", "reverse", "draw"})  # not the dealer draw
 
 
@@ -91,9 +91,11 @@ def feedback(item: Item, choice_id: str) -> dict[str, Any]:
         "rules": [{"title": wording.rule_title(rule), "url": rule_url(rule, lang), "rule": str(rule)}
                   for rule in item.rules],
         "lesson": {"title": wording.rule_title(item.rules[0]), "url": lesson_url(item, lang)},
-        "verdicts": [], "lines": [], "conclusion": None, "scoring": None, "sources": [],
+        "verdicts": [], "per_choice": False, "lines": [], "conclusion": None, "scoring": None, "sources": [],
     }
     view.update(_EXPLAIN[type(item.ask)](item))
+    for shown in view["verdicts"]:
+        shown["chosen"] = view["per_choice"] and shown["card"] == choice_id
     return view
 
 
@@ -103,7 +105,9 @@ def _verdict(verdict: Verdict, card: str | None = None, hint: bool = False) -> d
 
 
 def _explain_playable(item: Item) -> dict[str, Any]:
-    return {"verdicts": [_verdict(v, card, hint=True) for card, v in item.solution.verdicts.items()]}
+    """Every card of the hand with the engine's verdict: the choices and their explanation at once."""
+    return {"verdicts": [_verdict(v, card, hint=True) for card, v in item.solution.verdicts.items()],
+            "per_choice": True}
 
 
 def _explain_allowed(item: Item) -> dict[str, Any]:
@@ -113,9 +117,10 @@ def _explain_allowed(item: Item) -> dict[str, Any]:
     return {"lines": _narrated(item.played), "verdicts": [_verdict(verdict, ask.move.get("card"))]}
 
 
-def _narrated(played: Played) -> list[str]:
-    """What happened, in the third person, every card shown: the deal, then each move's events."""
-    setup = [e for e in played.setup if e.kind in NARRATED_SETUP]
+def _narrated(played: Played, deal: bool = True) -> list[str]:
+    """What happened, in the third person, every card shown: the deal (unless ``deal`` is false),
+    then each move's events."""
+    setup = [e for e in played.setup if e.kind in NARRATED_SETUP and (deal or e.kind != "deal")]
     return [wording.event_message(e.redact(e.params.get("private_to")))
             for e in [*setup, *(e for s in played.steps for e in s.events)]]
 
@@ -180,7 +185,7 @@ def _source(source: Source, played: Played) -> dict[str, Any]:
         verdict = {**_verdict(last.verdict, last.move.card and last.move.card.notation),
                    "move": describe_move(last.move)}
     return {"name": str(SOURCE_NAMES[source.name]), "says": source.says and str(source.says),
-            "lines": _narrated(played), "verdict": verdict}
+            "lines": _narrated(played, deal=False), "verdict": verdict}
 
 
 _EXPLAIN = {Playable: _explain_playable, Allowed: _explain_allowed, NextPlayer: _explain_next, Draws: _explain_draws,

@@ -121,7 +121,7 @@ def test_every_myth_names_its_sources_and_shows_what_each_says(app, client, item
     with app.test_request_context("/en/"):
         assert item.solution.right == {"false"}  # each is a myth by the official rules
         shown = present.feedback(item, "true")["sources"]
-    assert [s["name"] for s in shown][:3] == ["Official", "Long Arabic guide", "Short Arabic guide"]
+    assert [s["name"] for s in shown][:3] == ["The official rules", "The long Arabic guide", "The short Arabic guide"]
     assert all(s["lines"] or s["verdict"] for s in shown)
     assert client.get(f"/en/quiz/check?item={item_id}").status_code == 404  # the quiz's, not a rules page's
 
