@@ -37,6 +37,7 @@ def create_app(test_config=None):
     i18n.init_app(app)
 
     from . import api, pages, practice, quiz, security, site
+    from .learn import sandbox_page
 
     security.init_app(app)
 
@@ -45,6 +46,7 @@ def create_app(test_config=None):
     app.register_blueprint(api.bp)
     app.register_blueprint(practice.bp)
     app.register_blueprint(quiz.bp)
+    app.register_blueprint(sandbox_page.bp)
     return app
 
 

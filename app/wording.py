@@ -51,7 +51,8 @@ _l = Text  # marks the message for extraction (keyword ``_l`` in app.i18n)
 
 def _lc(context: str, msgid: str) -> Text:
     """A message with a context (keyword ``_lc:1c,2``): "Wild" the card's name, in Arabic in
-    «…», is not "Wild" the kind of card in a heading."""
+    «…», is not "Wild" the kind of card in a heading, nor "Draw Two" the rule's title, which in a
+    list of rules («السبب: مطابقة اللون وبطاقة «اسحب 2»») must not read as an order."""
     return Text(msgid, context)
 
 
@@ -143,11 +144,11 @@ RULE_TITLES: dict[Rule, Message] = {
     Rule.DRAW_ONE: _l("Drawing a card"),
     Rule.DRAW_UNTIL_PLAYABLE: _l("Drawing until you can play"),
     Rule.DRAW_RESHUFFLE: _l("Reshuffling the discard pile"),
-    Rule.SKIP_EFFECT: _l("Skip"),
-    Rule.REVERSE_EFFECT: _l("Reverse"),
+    Rule.SKIP_EFFECT: _lc("rule title", "Skip"),
+    Rule.REVERSE_EFFECT: _lc("rule title", "Reverse"),
     Rule.REVERSE_TWO_PLAYERS: _l("Reverse with two players"),
-    Rule.DRAW_TWO_EFFECT: _l("Draw Two"),
-    Rule.WILD_DRAW_FOUR_EFFECT: _l("Wild Draw Four"),
+    Rule.DRAW_TWO_EFFECT: _lc("rule title", "Draw Two"),
+    Rule.WILD_DRAW_FOUR_EFFECT: _lc("rule title", "Wild Draw Four"),
     Rule.WILD_DRAW_FOUR_RESTRICTION: _l("When Wild Draw Four may be played"),
     Rule.WILD_DRAW_FOUR_CHALLENGE: _l("Challenging a Wild Draw Four"),
     Rule.STACKING: _l("Stacking (house rule)"),
@@ -196,10 +197,10 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "A Draw Two turned first: the first player draws 2 cards and loses their turn."),
     (Rule.FIRST_DRAW_TWO, False, None): _l(
         "When a Draw Two is turned first, the first player must draw 2 cards and may not play."),
-    (Rule.FIRST_WILD, True, None): _l("You name %(named)s as the colour to play."),
+    (Rule.FIRST_WILD, True, None): _l("You name %(named)s as the colour."),
     (Rule.FIRST_WILD, False, None): _l("A Wild was turned first: the first player names the colour."),
     (Rule.FIRST_WILD, False, "name-color"): _l(
-        "Name a colour first: the first card is a Wild, and you choose the colour to play."),
+        "Name a colour first: the first card is a Wild, and you name its colour before you play."),
     (Rule.FIRST_WILD, False, "nothing-pending"): _l("There is no colour to name now."),
     (Rule.FIRST_WILD_DRAW_FOUR, True, None): _l(
         "A Wild Draw Four turned first goes back into the draw pile and another card is turned."),
@@ -245,7 +246,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.REVERSE_TWO_PLAYERS, True, None): _l(
         "With two players a Reverse works like a Skip: whoever played it plays again."),
     (Rule.REVERSE_TWO_PLAYERS, False, None): _l(
-        "With two players a Reverse skips the other player, so it is not their turn."),
+        "With two players a Reverse makes the other player lose their turn, so they can't play now."),
     (Rule.DRAW_TWO_EFFECT, True, None): _ln(
         "You draw %(num)d card and lose your turn.", "You draw %(num)d cards and lose your turn."),
     (Rule.DRAW_TWO_EFFECT, False, None): _l(
@@ -279,10 +280,10 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "Answer %(top)s first: stack a card of the same kind, or accept and draw %(num)d card.",
         "Answer %(top)s first: stack a card of the same kind, or accept and draw %(num)d cards."),
     (Rule.SEVEN_ZERO, True, None): _l(
-        "With the 7-0 house rule, a 7 swaps hands with a player you choose and a 0 passes every hand on."),
-    (Rule.SEVEN_ZERO, False, None): _l("The 7-0 house rule is off in this game."),
+        "With the seven-zero house rule, a 7 swaps hands with a player you choose and a 0 passes every hand on."),
+    (Rule.SEVEN_ZERO, False, None): _l("The seven-zero house rule is off in this game."),
     (Rule.SEVEN_ZERO, False, "target-needed"): _l(
-        "Choose a player to swap hands with: %(card)s is a 7 and the 7-0 house rule is on."),
+        "Choose a player to swap hands with: %(card)s is a 7 and the seven-zero house rule is on."),
     (Rule.UNO_CALL, True, None): _l("You call UNO as you play your next-to-last card."),
     (Rule.UNO_CALL, True, "late"): _l("You call UNO in time: nobody can catch you now."),
     (Rule.UNO_CALL, False, None): _l("Call UNO when you play your next-to-last card."),
@@ -360,8 +361,9 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("skip", None, "they"): _l("%(seat)s loses their turn."),
     ("skip", None, "you"): _l("You lose your turn."),
     ("skip", Rule.REVERSE_TWO_PLAYERS.value, "they"): _l(
-        "With two players, Reverse skips %(seat)s."),
-    ("skip", Rule.REVERSE_TWO_PLAYERS.value, "you"): _l("With two players, Reverse skips you."),
+        "With two players, a Reverse works like a Skip: %(seat)s loses their turn."),
+    ("skip", Rule.REVERSE_TWO_PLAYERS.value, "you"): _l(
+        "With two players, a Reverse works like a Skip: you lose your turn."),
     ("reverse", None, "they"): _l("The direction reverses: play now goes %(direction)s."),
     ("reverse", Rule.FIRST_REVERSE.value, "they"): _l(
         "Reverse first: %(seat)s, the dealer, starts and play goes %(direction)s."),
@@ -508,7 +510,7 @@ UNKNOWN_ERROR = _l("The request could not be completed.")
 
 
 def card_name(notation: str) -> str:
-    """The card's name in the current language ("Red 5", "5 حمراء", said after "بطاقة"); unknown notation is returned as is."""
+    """The card's name in the current language ("Red 5", "حمراء رقم 5", said after "بطاقة"); unknown notation is returned as is."""
     return _card_name(current_language(), notation) if isinstance(notation, str) else str(notation)
 
 

@@ -10,13 +10,15 @@ Entries are sorted, without line numbers, and the POT date is ignored, so parall
 that each add a message rarely conflict in the .po files; obsolete entries are dropped.
 """
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
-from app.i18n import EXTRACT_KEYWORDS, LANGUAGES, TRANSLATIONS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's app, not an installed one
+from app.i18n import EXTRACT_KEYWORDS, LANGUAGES, TRANSLATIONS  # noqa: E402
 
 ROOT = TRANSLATIONS.parent
 

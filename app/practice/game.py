@@ -260,8 +260,8 @@ def view(practice: Practice) -> dict[str, Any]:
 
 
 def hint(state: RoundState, face: Card, seat: int = HUMAN) -> Verdict:
-    """The engine's verdict on playing ``face`` from ``seat`` (the learner's, 0) now: a wild checked
-    with a colour to be named, a 7 under 7-0 with the next player as target (the quiz asks it too)."""
+    """The engine's verdict on playing ``face`` from ``seat`` (the learner's, 0) now (a wild checked
+    with a colour to be named, a 7 under 7-0 with the next player as target)."""
     named = Color.RED if face.is_wild else None
     target = state.next_seat(seat) if state.rules.seven_zero and face.number == 7 else None
     verdict = state.check(Move(seat, Action.PLAY, face, color=named, target=target))
