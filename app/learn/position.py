@@ -92,7 +92,7 @@ class Position:
     hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
     top: str
     color: str | None  # the active colour (None only before a first Wild's colour is named)
-    color_text: str  # "Colour to play: red"
+    color_text: str  # "Colour in play: Red"
     direction: int  # 1 ascending seats (clockwise), -1
     direction_text: str  # "Play goes clockwise: Player 2 plays next."
     turn: int
@@ -237,7 +237,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, state: 
     return Position(
         scenario=scenario, moves=moves, viewer=viewer, names=names, seats=seats,
         hand=tuple(c.notation for c in state.hands[viewer]), hints=hints, top=state.top.notation,
-        color=color, color_text=_("Colour to play: %(color)s", color=wording.color_name(color)) if color else "",
+        color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=present.direction_text(state, names, viewer),
         turn=state.turn, actor=actor, pending=_pending(state, viewer),
         prompt=_prompt(state, names, viewer), choices=_choices(state, viewer), lead_in=lead_in,
