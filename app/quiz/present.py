@@ -23,7 +23,7 @@ from app.pages.rulefacts import rule_changes
 from .item import Item
 from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points, Source
 from .links import lesson_url
-from .played import Played, Step
+from ..replay import Played, Step
 from .progress import Progress
 
 SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
@@ -134,18 +134,16 @@ def _explain_next(item: Item) -> dict[str, Any]:
 def _explain_draws(item: Item) -> dict[str, Any]:
     ask = item.ask
     assert isinstance(ask, Draws)
-    count = item.played.drawn(ask.seat)
-    conclusion = ngettext("So %(seat)s draws %(num)d card.", "So %(seat)s draws %(num)d cards.", count,
-                          seat=wording.seat_name(ask.seat))
+    conclusion = ngettext("So %(seat)s draws %(num)d card.", "So %(seat)s draws %(num)d cards.",
+                          ask.count(item.played), seat=wording.seat_name(ask.seat))
     return {"lines": _narrated(item.played), "conclusion": conclusion}
 
 
 def _explain_holds(item: Item) -> dict[str, Any]:
     ask = item.ask
     assert isinstance(ask, Holds)
-    count = len(item.played.after.hands[ask.seat])
-    conclusion = ngettext("So %(seat)s holds %(num)d card.", "So %(seat)s holds %(num)d cards.", count,
-                          seat=wording.seat_name(ask.seat))
+    conclusion = ngettext("So %(seat)s holds %(num)d card.", "So %(seat)s holds %(num)d cards.",
+                          ask.count(item.played), seat=wording.seat_name(ask.seat))
     return {"lines": _narrated(item.played), "conclusion": conclusion}
 
 
