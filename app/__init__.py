@@ -38,6 +38,7 @@ def create_app(test_config=None):
 
     from . import api, pages, practice, quiz, security, site
     from .learn import sandbox_page
+    from .learn.lessons import api as lessons_api, views as lessons
 
     security.init_app(app)
 
@@ -47,6 +48,8 @@ def create_app(test_config=None):
     app.register_blueprint(practice.bp)
     app.register_blueprint(quiz.bp)
     app.register_blueprint(sandbox_page.bp)
+    app.register_blueprint(lessons.bp)
+    app.register_blueprint(lessons_api.bp)
     return app
 
 

@@ -73,10 +73,11 @@ class SeatView:
 class Choice:
     """An answer without a card that the pending decision allows the viewer (a button)."""
 
-    action: str  # draw, pass, challenge, accept, color
+    action: str  # draw, pass, challenge, accept, color, catch, uno
     label: str
     primary: bool = False
     color: str | None = None  # for action "color": the colour it names
+    target: int | None = None  # for action "catch": the seat caught
 
 
 @dataclass(frozen=True)
@@ -195,6 +196,20 @@ def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -
     return _view(scenario, tuple(moves), viewer, state, tuple(_lines(lead_in, names, viewer)))
 
 
+def view_of(scenario: Any, moves: Sequence[dict[str, Any]], state: RoundState, viewer: int,
+            events: Sequence[Event] = ()) -> Position:
+    """The view of a position its caller has played out itself (``moves`` on ``scenario`` gave
+    ``state``), with ``events`` as the lead-in to show: a lesson replays its own steps, as long as
+    a guided round goes, and says which of their events are new."""
+    names = seat_names(state.players, viewer)
+    return _view(scenario, tuple(moves), viewer, state, tuple(_lines(list(events), names, viewer)))
+
+
+def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
+    """Events worded for ``viewer`` as a position's lead-in is (a lesson's log of its moves)."""
+    return _lines(list(events), names, viewer)
+
+
 def seat_names(players: int, viewer: int) -> tuple[str, ...]:
     """"You" for the viewer, "Player N" (seat N-1, as the check API counts) for the others."""
     return tuple(_("You") if seat == viewer else wording.seat_name(seat) for seat in range(players))
@@ -240,7 +255,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, state: 
         color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=present.direction_text(state, names, viewer),
         turn=state.turn, actor=actor, pending=_pending(state, viewer),
-        prompt=_prompt(state, names, viewer), choices=_choices(state, viewer), lead_in=lead_in,
+        prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
         round_over=state.round_over, winner=state.winner, state=state)
 
 
@@ -277,9 +292,22 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
     return _("The first card is a Wild: you name the colour, then play.")
 
 
-def _choices(state: RoundState, viewer: int) -> tuple[Choice, ...]:
-    """The viewer's answers without a card, as the practice table offers them."""
-    if state.winner is not None or state.actor() != viewer:
+def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The viewer's answers without a card, as the practice table offers them: a forgotten UNO to
+    catch (or the viewer's own to call late) at any time, then what their decision allows."""
+    if state.winner is not None:
+        return ()
+    forgot = state.exposed
+    if forgot is not None and forgot != viewer:
+        return (Choice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
+                *_choices_to_play(state, viewer))
+    if forgot == viewer:
+        return (Choice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
+    return _choices_to_play(state, viewer)
+
+
+def _choices_to_play(state: RoundState, viewer: int) -> tuple[Choice, ...]:
+    if state.actor() != viewer:
         return ()
     pending = state.pending
     if pending is None:
