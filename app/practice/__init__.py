@@ -36,11 +36,6 @@ TARGETS = (100, 200, 300, 500)
 # The presets that switch a house rule on (the others are official, or variants of it from a source).
 HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
-# The rule sets both start forms offer: (preset, its name, what sets it apart).
-PRESET_CHOICES = (
-    ("official", _l("Official rules"), _l("as printed by the maker of UNO")),
-    ("guide-long", _l("Long Arabic guide"), _l("draw until you can play, a 4-card UNO penalty, lowest total wins")),
-    ("guide-short", _l("Short Arabic guide"), _l("random dealer, no challenge of a Wild Draw Four, lowest total wins")))
 
 
 @bp.get(f"/{LANG}/play")
@@ -56,7 +51,8 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
     quick = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
              "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
     quick["target"] = PRESETS[quick["preset"]].target
-    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS, presets=PRESET_CHOICES,
+    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
+                           rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 
@@ -114,7 +110,7 @@ def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 
     rules and options as a game against bots. A GET creates nothing."""
     form = request.form if request.method == "POST" else {}
     return render_template("practice/together.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
-                           presets=PRESET_CHOICES, form=form,
+                           rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES, form=form,
                            errors=errors or {}, people_range=range(MIN_PEOPLE, MAX_PEOPLE + 1),
                            default_people=DEFAULT_PEOPLE, max_bots=together.MAX_BOTS, max_name=MAX_NAME), status
 
@@ -325,7 +321,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "hints": present.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
-        "why": present.why, "game_result": present.game_result,
+        "why": present.why, "game_result": present.game_result, "direction_text": present.direction_text,
         "me": me, "together": practice.together, "you": practice.redacted_for,
         **present.playback(steps[latest:], shown, me),
     }
