@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _, ngettext
 
 from .. import wording
 from ..engine.cards import InvalidCardError, card

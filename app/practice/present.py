@@ -190,11 +190,12 @@ def last_actions(narrated: list[dict[str, Any]]) -> dict[int, str]:
     return said
 
 
-def playback(latest: list[dict[str, Any]], shown: dict[str, Any], me: int = HUMAN) -> dict[str, Any]:
+def playback(latest: list[dict[str, Any]], shown: dict[str, Any], me: int | None = HUMAN) -> dict[str, Any]:
     """What the step player needs beyond the steps themselves, in the page's language: the words
     for every card count it will show (``count_labels``: hands and the draw pile, after each step
     and now), the colour in play for each colour, and the cards it moves to the pile (or into
-    the hand of ``me``, the seat whose hand the table shows)."""
+    the hand of ``me``, the seat whose hand the table shows; None: no hand is shown, as on the
+    pass screen, whose ``shown`` has every hand as a count)."""
     counts = {0, shown["draw_pile_size"], *(len(n) if seat == me else n for seat, n in enumerate(shown["hands"]))}
     cards: dict[str, None] = {}
     for step in latest:

@@ -131,8 +131,14 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     since = practice.seen[seat]
     first = max(since, practice.logged - SHOWN_STEPS)
     steps = present.narrate(access.store().steps(record.id, first), seats, viewer=None)
+    counts = [len(hand) for hand in state.hands]
+    # The last move's steps carry their data, as on the table: practice.js plays them on the table
+    # of the person who made the move (still holding the device) before this screen hides it.
+    latest = max(0, practice.latest - first)
+    public = {"hands": counts, "draw_pile_size": len(state.draw_pile)}  # counts only: nobody's hand
     return {"seat": seat, "name": seats[seat], "reason": str(reason) % {"name": seats[offender]},
-            "steps": steps, "first_step": first + 1, "first_turn": since == 0, "top": state.discard[-1].notation,
-            "color": state.color and state.color.value,
-            "counts": [len(hand) for hand in state.hands], "scores": list(practice.game.scores),
-            "round": practice.game.number, "version": record.version}
+            "steps": steps, "latest": latest, "first_step": first + 1, "first_turn": since == 0,
+            "top": state.discard[-1].notation, "color": state.color and state.color.value,
+            "counts": counts, "scores": list(practice.game.scores),
+            "round": practice.game.number, "version": record.version,
+            **present.playback(steps[latest:], public, me=None)}

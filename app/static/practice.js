@@ -92,6 +92,31 @@
     focusAfter(fresh, choosing);
   }
 
+  // Pass-and-play: the answer to a move is the pass screen, which holds no hand. Its latest steps
+  // (the move, the bots' turns after it) are played first on this table, whose hand is still the
+  // mover's own, with its log showing them as they come; then the pass screen takes its place.
+  async function playBeforePassing(current, passing) {
+    const entries = Array.from(passing.querySelectorAll(".log-step.latest[data-step]"));
+    if (!entries.length) return;
+    if (pace() === "instant") {
+      announce(steps.sentences(entries));
+      return;
+    }
+    const log = current.querySelector("#log").cloneNode(true);
+    log.querySelectorAll(".log-step.latest").forEach(function (entry) { entry.classList.remove("latest"); });
+    const list = log.querySelector(".log-steps");
+    entries.forEach(function (entry) { list.appendChild(entry.cloneNode(true)); });
+    const played = document.createElement("div");  // what the step player reads from an answer's table
+    played.append(log, passing.querySelector("[data-counts]").cloneNode(false));
+    passing.querySelectorAll("template[data-card]").forEach(function (card) { played.appendChild(card.cloneNode(true)); });
+    player = new steps.StepPlayer(current, played);
+    try {
+      await player.run();
+    } finally {
+      player = null;
+    }
+  }
+
   async function send(form, submitter) {
     const data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
@@ -126,6 +151,11 @@
     }
     const page = new DOMParser().parseFromString(text, "text/html");
     const fresh = page.querySelector(".practice");
+    const passing = page.querySelector(".pass-screen");
+    if (passing && current && response.redirected) {
+      if (status) status.hidden = true;
+      await playBeforePassing(current, passing);
+    }
     if (!fresh || !current) {
       showPage(page, response);
       return;

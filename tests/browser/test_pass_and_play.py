@@ -1,8 +1,10 @@
-"""Pass-and-play in Chromium (issue 17, item 4): two people start a game from the practice page and
-pass the device a few times, in each language, with JavaScript (the moves sent by fetch, the pass
-screen put in place of the table) and without it (plain forms). Every pass screen holds no hand;
-every table shows its holder's hand alone. Pictures of both screens at a laptop's and a phone's size.
+"""Pass-and-play in Chromium (issue 17, item 4): three people start a game from the practice page
+and pass the device a few times, in each language, with JavaScript (the moves sent by fetch, each
+move's steps played on the mover's table by the step player, then the pass screen put in its place)
+and without it (plain forms). Every pass screen holds no hand; every table shows its holder's hand
+alone. Pictures of the form and both screens at a laptop's and a phone's size.
 """
+import json
 import re
 
 import pytest
@@ -12,21 +14,25 @@ from app.i18n import LANGUAGES
 from .checks import page_problems
 from .served import validate
 
-NAMES = {"en": ("Sara", "Omar"), "ar": ("سارة", "عمر")}
+# The second person leaves the name empty: the table calls them "Player 2" in the page's language.
+TYPED = {"en": ("Sara", "", "Omar"), "ar": ("سارة", "", "عمر")}
+NAMES = {"en": ("Sara", "Player 2", "Omar"), "ar": ("سارة", "اللاعب 2", "عمر")}
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 667}}
 SEED = "7"
 HANDOVERS = 4
+PLAYED = """() => [...document.querySelectorAll('.log-step[data-step]')].flatMap(step =>
+  JSON.parse(step.dataset.step).events.filter(e => ['play', 'first', 'redraw'].includes(e.kind)).map(e => e.params.card))"""
 
 
-def start(page, lang):
-    """From the practice page's door to a dealt pass-and-play game for two named people."""
+def start(page, lang, people=3):
+    """From the practice page's door to a dealt pass-and-play game for three people, two named."""
     page.goto(f"/{lang}/play")
     with page.expect_navigation():
         page.click("#together a.button")
     form = page.locator("#together-form")
-    form.locator("#players").select_option("2")
-    form.locator("#name-1").fill(NAMES[lang][0])
-    form.locator("#name-2").fill(NAMES[lang][1])
+    form.locator("#players").select_option(str(people))
+    for number, name in enumerate(TYPED[lang][:people], 1):
+        form.locator(f"#name-{number}").fill(name)
     form.locator("#seed").fill(SEED)
     with page.expect_navigation():
         form.locator("button[type=submit]").click()
@@ -34,10 +40,13 @@ def start(page, lang):
 
 
 def holds_no_hand(page):
-    """The pass screen: no hand in the document at all, not merely hidden."""
+    """The pass screen: no hand in the document at all, not merely hidden. The step player's card
+    templates are cards its steps put on the pile, which everyone saw."""
     page.wait_for_selector(".pass-screen")
-    assert page.locator(".hand-cards, #hand, .card-button, template[data-card]").count() == 0
+    assert page.locator(".hand-cards, #hand, .card-button, .hand-card").count() == 0
     assert "hand-card" not in page.content()
+    templates = page.evaluate("() => [...document.querySelectorAll('template[data-card]')].map(t => t.dataset.card)")
+    assert set(templates) <= set(page.evaluate(PLAYED))
 
 
 def make_a_move(page):
@@ -72,16 +81,19 @@ def shoot(page, screenshots, name):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
-def test_two_people_pass_the_device(visit, screenshots, axe_source, arabic_fonts, lang, js):
-    page = visit(java_script_enabled=js).page
+def test_three_people_pass_the_device(visit, screenshots, axe_source, arabic_fonts, lang, js):
+    """A few turns: the pass screen names who takes the device (on the button too), the table
+    their hand; with JavaScript each move's steps play on the mover's table before the pass
+    screen hides it (the step player at a visible pace)."""
+    page = visit(java_script_enabled=js, pace="fast" if js else None).page
     page.set_viewport_size(SIZES["desktop"])
     start(page, lang)
-    handovers, checked = 0, set()
+    handovers, checked, played = 0, set(), 0
     for _ in range(40):
         if page.locator(".pass-screen").count():
             holds_no_hand(page)
-            name = page.locator(".pass-screen").get_attribute("data-seat")
-            person = NAMES[lang][int(name)]
+            seat = int(page.locator(".pass-screen").get_attribute("data-seat"))
+            person = NAMES[lang][seat]
             assert person in page.locator("h1").inner_text()
             button = page.locator(".pass-button")
             assert person in button.inner_text()
@@ -105,8 +117,15 @@ def test_two_people_pass_the_device(visit, screenshots, axe_source, arabic_fonts
             assert not problems, "\n".join(problems)
             shoot(page, screenshots, f"{lang}-pass-table")
         checked.add("table")
+        if js:  # whether the step player plays on this table before the answer replaces it
+            page.evaluate("""() => { window.stepsPlayed = false; const table = document.querySelector('.practice');
+              new MutationObserver(() => { if (table.classList.contains('playing')) window.stepsPlayed = true; })
+                .observe(table, {attributes: true, attributeFilter: ['class']}); }""")
         make_a_move(page)
+        if js and page.locator(".pass-screen").count():
+            played += page.evaluate("window.stepsPlayed === true")
     assert handovers > HANDOVERS and checked == {"pass", "table"}
+    assert played >= HANDOVERS or not js  # every move that ended a turn was played before the pass screen
 
 
 NUMBER_CARD = """() => [...document.querySelectorAll('.hand-card.playable .card-button')]
@@ -118,7 +137,7 @@ def test_the_second_half_of_a_double_click_does_not_show_the_next_hand(visit):
     brought, right on "I'm <name>, show my hand". It must press nothing: the next person's hand
     stays hidden from the one who just played. A deliberate click a moment later shows it."""
     page = visit().page
-    start(page, "en")
+    start(page, "en", people=2)
     for _ in range(30):  # to a table whose holder can play a number card (after it, the other plays)
         if page.locator(".pass-screen").count():
             with page.expect_navigation():
