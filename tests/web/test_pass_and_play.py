@@ -18,7 +18,8 @@ from .practice_support import (assert_html_hides, csrf, form_fields, log, new_fo
                                stored)
 
 NAMES = ["Sara", "", "Omar"]  # the second player keeps the default name, "Player 2"
-STEP_NUMBER = re.compile(r'<li class="log-step" value="(\d+)"')
+STEP_NUMBER = re.compile(r'<li class="log-step(?: latest)?" value="(\d+)"')
+LATEST_NUMBER = re.compile(r'<li class="log-step latest" value="(\d+)"')
 DATA_VERSION = re.compile(r'class="(?:practice|pass-screen)" data-version="(\d+)"')
 
 
@@ -91,20 +92,30 @@ def illegal_move(state, seat):
     return None, None
 
 
-@pytest.mark.parametrize("lang", ["en", "ar"])
-def test_three_people_play_a_whole_game(app, client, lang):
-    """Three people making random legal moves play a game of several rounds to its end: the pass
-    screen comes exactly when the next decision is another person's, hides every hand and tells
-    what happened since that person's last turn; each table shows its holder's hand alone;
-    refused moves are explained by their rule (round.end, score.*)."""
-    rng = random.Random(f"together-{lang}")
-    game_id = new_together(client, lang, seed="1")  # to 100 points: two or three rounds
+# Every other person leaves the name empty ("Player 2", "Player 4"…).
+PEOPLE_NAMES = {2: ["Sara", ""], 3: NAMES, 6: ["Sara", "", "Omar", "", "Lina", "Ali & Co"]}
+
+
+# Both ends of the range, one in each language (two people with two bots play a game below).
+@pytest.mark.parametrize("people, lang", [(2, "en"), (6, "ar")])
+def test_people_play_a_whole_game(app, client, people, lang):
+    """Two, three or six people (no bot) making random legal moves play a game of several rounds
+    to its end: the pass screen comes exactly when the next decision is another person's, hides
+    every hand and tells what happened since that person's last turn (the last move's steps with
+    the step player's data); each table shows its holder's hand alone; refused moves are explained
+    by their rule; the end shows every person's score and the game's result."""
+    rng = random.Random(f"together-{people}-{lang}")
+    typed = {f"name-{number}": name for number, name in enumerate(PEOPLE_NAMES[people] + [""] * 6, 1)}
+    # To 100 points: several rounds. Six hands hold over 100 points, so six people count each their
+    # own hand (the official alternative), else the first round's winner would end the game.
+    scoring = {"scoring": "tally-lowest"} if people == 6 else {}
+    game_id = new_together(client, lang, seed="1", players=str(people), **typed, **scoring)
     token = csrf(client, lang)
     url = f"/{lang}/play/{game_id}"
     names = seat_names(app, lang, game_id)
-    assert names[1] == ("Player 2" if lang == "en" else "اللاعب 2")
+    assert len(names) == people and names[1] == ("Player 2" if lang == "en" else "اللاعب 2")
     holder = None  # whom the test saw take the device last
-    handed_over = [0, 0, 0]  # the log's length when each person last passed the device on
+    handed_over = [0] * people  # the log's length when each person last passed the device on
     passes = refused = 0
     rounds = set()
     for _ in range(5000):
@@ -123,6 +134,9 @@ def test_three_people_play_a_whole_game(app, client, lang):
             assert f"<h1>{heading}</h1>" in text(page.text)
             shown = [int(n) for n in STEP_NUMBER.findall(page.text)]
             assert shown == list(range(max(handed_over[actor], practice.logged - 30) + 1, practice.logged + 1))
+            latest = [int(n) for n in LATEST_NUMBER.findall(page.text)]  # the step player plays these
+            assert latest == [n for n in shown if n > practice.latest]
+            assert page.text.count("data-step=") == len(latest)
             if holder is not None:
                 handed_over[holder] = practice.logged
             assert show(client, lang, game_id, actor, version, token).status_code == 303
@@ -143,11 +157,12 @@ def test_three_people_play_a_whole_game(app, client, lang):
         response = client.post(url, data={**form_fields(chosen, version, token), "seat": str(holder)})
         assert response.status_code == 303, (chosen, response.text)
     assert practice.finished and len(rounds) > 1 and passes > 20 and refused
-    # The end: the result and the last round's scores, naming each person.
+    # The end: the result and the last round's scores, naming each person (escaped), and a new game.
     final = text(page.text)
     assert 'class="scoring"' in page.text
     for name in names:
-        assert f'<th scope="row">{name}</th>' in final
+        assert f'<th scope="row">{html.escape(name)}</th>' in page.text
+    assert f'href="/{lang}/play/together' in page.text
     assert worded(app, lang, lambda: present.game_result(practice.game.winners, names, None)) in final
     # The shared log holds no hand: no drawn card, no revealed hand, no bluff.
     for entry in log(app, game_id):
@@ -407,3 +422,23 @@ def test_people_and_bots_play_a_game_to_its_end(app, client):
         moved.add(chosen["action"])
     assert practice.finished and {"play", "draw"} <= moved
     assert {step["seat"] for step in log(app, game_id)} >= {0, 1, 2, 3}  # everyone moved, the bots too
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_another_browser_can_neither_see_nor_play_the_game(app, client, lang):
+    """A pass-and-play game belongs to the browser that dealt it, as a practice game does: another
+    one gets 403 in its reader's language on the pass screen, the table, a hand-over and a move."""
+    game_id = new_together(client, lang, seed="5")
+    version, before = stored(app, game_id)
+    seat = before.pass_to()
+    other = app.test_client()
+    refused = said(app, lang, "forbidden")
+    for response in (other.get(f"/{lang}/play/{game_id}"), show(other, lang, game_id, seat, version),
+                     move(other, lang, game_id, version, seat, action="draw")):
+        assert response.status_code == 403 and f'<html lang="{lang}"' in response.text
+        assert text(refused) in text(response.text) and not is_pass_screen(response.text)
+    assert show(client, lang, game_id, seat, version).status_code == 303  # the owner's browser takes it
+    version, before = stored(app, game_id)
+    assert move(other, lang, game_id, version, seat, action="draw").status_code == 403
+    assert 'id="hand"' not in other.get(f"/{lang}/play/{game_id}").text
+    assert stored(app, game_id) == (version, before)
