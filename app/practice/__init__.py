@@ -107,8 +107,9 @@ def create_game(lang: str):
 @bp.get(f"/{LANG}/play/together")
 def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     """Pass-and-play's form: the players (how many, their names), bots if wanted, and the same
-    rules and options as a game against bots. A GET creates nothing."""
-    form = request.form if request.method == "POST" else {}
+    rules and options as a game against bots. A GET creates nothing; the end of a game links here
+    with its people filled in (``together.again``)."""
+    form = request.form if request.method == "POST" else together.prefilled(request.args)
     return render_template("practice/together.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
                            rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES, form=form,
                            errors=errors or {}, people_range=range(MIN_PEOPLE, MAX_PEOPLE + 1),
@@ -323,6 +324,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "why": present.why, "game_result": present.game_result, "direction_text": present.direction_text,
         "me": me, "together": practice.together, "you": practice.redacted_for,
+        "again": together.again(practice) if practice.together and practice.finished else {},
         **present.playback(steps[latest:], shown, me),
     }
     return render_template("practice/table.html", **context), status, _private(practice)

@@ -81,6 +81,20 @@ def _check_distinct(names: list[str], players: int) -> None:
             raise OptionError(f"name-{typed + 1}", NAME_TWICE % {"name": name})
 
 
+def again(practice: Practice) -> dict[str, str]:
+    """The start form's fields for a new game of the same people (their names, the bots): the end
+    of a game links to the form filled with these, to deal again with other rules if wanted."""
+    fields = {"players": str(practice.people), "bots": str(practice.bots), "level": practice.level}
+    fields.update((f"name-{number}", name) for number, name in enumerate(practice.names, 1) if name)
+    return fields
+
+
+def prefilled(args) -> dict[str, str]:
+    """The start form as ``again``'s link fills it (shown only: the form's answer is checked as sent)."""
+    wanted = {"players", "bots", "level", *(f"name-{number}" for number in range(1, MAX_PEOPLE + 1))}
+    return {"hints": "on", **{key: value for key, value in args.items() if key in wanted}} if wanted & set(args) else {}
+
+
 def show(practice: Practice, seat: int, seats: tuple[str, ...]) -> bool:
     """``seat`` takes the device: their hand may be shown. True if that changed the game (it is
     to be saved), False if they hold it already (a second press of the button). GameError when

@@ -162,7 +162,11 @@ def test_people_play_a_whole_game(app, client, people, lang):
     assert 'class="scoring"' in page.text
     for name in names:
         assert f'<th scope="row">{html.escape(name)}</th>' in page.text
-    assert f'href="/{lang}/play/together' in page.text
+    again = html.unescape(re.search(rf'href="(/{lang}/play/together\?[^"]+)"', page.text).group(1))
+    form = client.get(again).text  # the form again, these people filled in, nothing dealt yet
+    assert f'<option value="{people}" selected>' in form
+    for number, name in enumerate(PEOPLE_NAMES[people], 1):
+        assert f'id="name-{number}" maxlength="20" value="{html.escape(name)}"' in form
     assert worded(app, lang, lambda: present.game_result(practice.game.winners, names, None)) in final
     # The shared log holds no hand: no drawn card, no revealed hand, no bluff.
     for entry in log(app, game_id):
