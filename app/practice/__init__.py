@@ -33,6 +33,9 @@ TARGETS = (100, 200, 300, 500)
 # The presets that switch a house rule on (the others are official, or variants of it from a source).
 HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
+# What practice/game_fields.html offers, for every form that has its fields (the class form too).
+GAME_FIELDS = {"targets": TARGETS, "house_presets": HOUSE_PRESETS, "bots_range": (MIN_BOTS, MAX_BOTS),
+               "default_bots": DEFAULT_BOTS}
 
 
 @bp.get(f"/{LANG}/play")
@@ -48,8 +51,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
     quick = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
              "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
     quick["target"] = PRESETS[quick["preset"]].target
-    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
-                           bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
+    return render_template("practice/new.html", **GAME_FIELDS, form=form,
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 
 
@@ -90,16 +92,21 @@ _LINK_CHOICES = (
 
 @bp.post(f"/{LANG}/play")
 def create_game(lang: str):
-    form = request.form
-    bots = form.get("bots", "").strip() or None
-    number = _int(bots) if bots and bots.isdecimal() else None  # else the text, which is refused
     try:
-        options = access.read_options(_rules_from_form(form), bots if number is None else number,
-                                      form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
+        options = form_options(request.form)
     except OptionError as error:
         return new_game(lang, {error.field: error.message}, 400)
     record, _practice, _steps = access.create(options)
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+def form_options(form) -> dict[str, Any]:
+    """The new-game form's choices, checked (``access.read_options``; OptionError names a bad one).
+    The class form (app.classroom) shares the form's fields and this reading of them."""
+    bots = form.get("bots", "").strip() or None
+    number = _int(bots) if bots and bots.isdecimal() else None  # else the text, which is refused
+    return access.read_options(_rules_from_form(form), bots if number is None else number,
+                               form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
 
 
 def _rules_from_form(form) -> dict[str, Any]:
@@ -155,6 +162,7 @@ def move(lang: str, game_id: str):
                                     uno="1" if data["uno"] else None), 303)
         steps = play(practice, data)
     except Refused as refused:
+        access.store().note_refusal(record.id, refused.verdict.rule.value)  # for a class's teacher
         seats = present.names(practice.round.players)
         explained = present.refusal(refused.verdict, seats)
         if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[HUMAN]}:
@@ -247,19 +255,12 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
             chosen = face.notation
     shown_from = max(0, min(practice.latest, practice.logged - SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)
-    steps = present.narrate(log, seats)
-    latest = practice.latest - shown_from
-    shown = view(practice)
     context = {
-        "game_id": record.id, "version": record.version, "state": state, "actor": state.actor(),
-        "view": shown, "seats": seats, "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "steps": steps, "latest": latest, "first_step": shown_from + 1,
-        "last_actions": present.last_actions(steps),
+        "game_id": record.id, "version": record.version,
+        "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
-        "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
-        "why": present.why, "game_result": present.game_result,
-        **present.playback(steps[latest:], shown),
+        **present.table(practice, seats, view(practice), log, shown_from, practice.latest),
     }
     return render_template("practice/table.html", **context), status
 

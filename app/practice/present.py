@@ -5,7 +5,7 @@ here, in the request's language.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -46,13 +46,14 @@ def _names(language: str, players: int) -> tuple[str, ...]:
     return (_("You"), *(_("Bot %(number)d", number=seat) for seat in range(1, players)))
 
 
-def game_result(winners: list[int], seats: tuple[str, ...]) -> str:
-    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest)."""
-    if len(winners) > 1 and winners[0] == HUMAN:
+def game_result(winners: list[int], seats: tuple[str, ...], viewer: int | None = HUMAN) -> str:
+    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest),
+    said to ``viewer`` (None: someone watching, who holds no seat)."""
+    if len(winners) > 1 and winners[0] == viewer:
         return _("A tie: you share the win with %(names)s.", names=wording.seat_list(winners[1:], seats))
     if len(winners) > 1:
         return _("A tie: %(names)s share the win.", names=wording.seat_list(winners, seats))
-    return _("You win the game!") if winners[0] == HUMAN else _("%(name)s wins the game.", name=seats[winners[0]])
+    return _("You win the game!") if winners[0] == viewer else _("%(name)s wins the game.", name=seats[winners[0]])
 
 
 def why(rule: str | Rule) -> dict[str, str]:
@@ -66,39 +67,42 @@ def _why(language: str, rule: str) -> dict[str, str]:
     return {"rule": rule, "title": title, "url": rule_url(rule, language)}
 
 
-def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None) -> str:
-    """An event's sentence, in the second person when it is the learner's."""
+def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None,
+            viewer: int | None = HUMAN) -> str:
+    """An event's sentence, in the second person when it is ``viewer``'s (None: all in the third)."""
     language = language or current_language()
-    return _worded(event, _memo(language, seats), seats, language)["message"]
+    return _worded(event, _memo(language, seats, viewer), seats, language, viewer)["message"]
 
 
-def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str) -> list[dict[str, Any]]:
+def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str,
+            viewer: int | None = HUMAN) -> list[dict[str, Any]]:
     """The JSON API's "results": ``steps`` with the sentence and the rule's link added to every
     event, in place. Made for every move, the bots' replies included, from steps that are this
     answer's own and already stored, so copying them would only cost."""
-    memo = _memo(language, seats)
+    memo = _memo(language, seats, viewer)
     for step in steps:
         for event in step["events"]:
-            event.update(_worded(event, memo, seats, language))
+            event.update(_worded(event, memo, seats, language, viewer))
     return steps
 
 
-def _memo(language: str, seats: tuple[str, ...]) -> dict[bytes, dict[str, str]]:
-    """The remembered sentences for one language and one table of names.
+def _memo(language: str, seats: tuple[str, ...], viewer: int | None = HUMAN) -> dict[bytes, dict[str, str]]:
+    """The remembered sentences for one language, one table of names and one viewer (a watcher's
+    names may be the learner's: a student nicknamed "You").
 
     A sentence depends only on those, the event's kind and rule and the parameters it is worded
     from (``wording.WORDED_PARAMS``: not the top card a play went on), and the same sentences
     ("Bot 2 draws 1 card.") come back all game long. Within a memo an event is keyed by the JSON
     of that part: plain JSON values, and writing them is cheaper than any walk over them in Python.
     """
-    memo = _MEMOS.get((language, seats))
+    memo = _MEMOS.get((language, seats, viewer))
     if memo is None or len(memo) >= MAX_MESSAGES:
-        memo = _MEMOS[language, seats] = {}
+        memo = _MEMOS[language, seats, viewer] = {}
     return memo
 
 
 def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tuple[str, ...],
-            language: str) -> dict[str, str]:
+            language: str, viewer: int | None = HUMAN) -> dict[str, str]:
     """{"message", "url"} for ``event``, from ``memo`` or made and kept there."""
     params = event["params"]
     worded = wording.WORDED_PARAMS.get(event["kind"])
@@ -110,35 +114,50 @@ def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tup
     if found is None:
         rule = Rule(event["rule"])
         found = memo[key] = {"message": wording.event_message(Event(event["kind"], rule, params), seats,
-                                                              viewer=HUMAN, language=language),
+                                                              viewer=viewer, language=language),
                              "url": rule_url(rule, language)}
     return found
 
 
-MAX_MESSAGES = 4096  # per language and table of names; a full memo starts afresh
-_MEMOS: dict[tuple[str, tuple[str, ...]], dict[bytes, dict[str, str]]] = {}
+MAX_MESSAGES = 4096  # per language, table of names and viewer; a full memo starts afresh
+_MEMOS: dict[tuple[str, tuple[str, ...], int | None], dict[bytes, dict[str, str]]] = {}
 
 
-def line(event: dict[str, Any], seats: tuple[str, ...], language: str) -> dict[str, Any]:
+def line(event: dict[str, Any], seats: tuple[str, ...], language: str, viewer: int | None = HUMAN) -> dict[str, Any]:
     """One narrated event: its sentence, rule and the cards a challenge revealed."""
     revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
-    return {"text": message(event, seats, language), "cards": revealed or [],
+    return {"text": message(event, seats, language, viewer), "cards": revealed or [],
             **_why(language, str(Rule(event["rule"])))}
 
 
-def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...]) -> list[dict[str, Any]]:
+def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | None = HUMAN) -> list[dict[str, Any]]:
     """Each step with its narrated lines, the rules they follow (each named once per step: the
     log reads as one entry per step, not a link on every line) and the short words each seat's
     chip shows for it (``actions``). ``seat`` says who moved (None: the dealer's doing); ``data``
     is the stored step, which the table's step player plays back. The language is looked up once
-    for the whole log, not for every line."""
+    for the whole log, not for every line. ``viewer``: whose events are said to "you" (None: a
+    watcher's log, all in the third person)."""
     language = current_language()
     narrated = []
     for s in steps:
-        lines = [line(e, seats, language) for e in s["events"]]
+        lines = [line(e, seats, language, viewer) for e in s["events"]]
         rules = [_why(language, rule) for rule in dict.fromkeys(ln["rule"] for ln in lines)]
         narrated.append({"seat": s["seat"], "lines": lines, "rules": rules, "actions": actions(s), "data": s})
     return narrated
+
+
+def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
+          shown_from: int, fresh_from: int, viewer: int | None = HUMAN) -> dict[str, Any]:
+    """What practice/table.html shows of a game, to its owner or to someone watching (``viewer``
+    None): ``shown``, the game's view as this reader may see it; ``log``, its steps from number
+    ``shown_from`` on, of which those from ``fresh_from`` on are the step player's to play."""
+    state = practice.round
+    steps = narrate(log, seats, viewer)
+    latest = fresh_from - shown_from
+    return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,
+            "latest": latest, "first_step": shown_from + 1, "last_actions": last_actions(steps),
+            "scoring": scoring(practice, seats) if state.round_over else None,
+            "why": why, "game_result": partial(game_result, viewer=viewer), **playback(steps[latest:], shown)}
 
 
 def actions(step: dict[str, Any]) -> dict[int, str]:
@@ -179,7 +198,8 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, A
     """What the step player needs beyond the steps themselves, in the page's language: the words
     for every card count it will show (``count_labels``: hands and the draw pile, after each step
     and now), the colour in play for each colour, and the cards it moves to the pile."""
-    counts = {0, shown["draw_pile_size"], len(shown["hands"][HUMAN]), *(n for n in shown["hands"][1:])}
+    # A hand is its cards or, when hidden from the viewer, its size (a watcher may see all or none).
+    counts = {0, shown["draw_pile_size"], *(n if type(n) is int else len(n) for n in shown["hands"])}
     cards: dict[str, None] = {}
     for step in latest:
         after = step["data"].get("after")  # steps stored before the step player have none
