@@ -44,6 +44,10 @@ def create_app(test_config=None):
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(practice.bp)
+
+    from . import classroom
+
+    classroom.init_app(app)
     return app
 
 
