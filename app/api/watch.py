@@ -1,8 +1,8 @@
 """Watch links over JSON (README "Watch links"), registered by app.classroom.
 
-GET    /api/v1/watch/<token>?since=<step>                  -> {"version", "open_hands", "logged", "first", "view", "steps"}
-POST   /api/v1/games/<id>/watch  {"open_hands": false}     -> {"token", "url", "open_hands"} (the owner's only)
-DELETE /api/v1/games/<id>/watch                            -> 204: the owner's links turned off
+GET    /api/v1/watch/<token>?since=<step>              -> {"version", "open_hands", "logged", "first", "view", "steps"}
+POST   /api/v1/games/<id>/watch  {"open_hands": false} -> {"token", "url", "open_hands"} (the owner's only)
+DELETE /api/v1/games/<id>/watch                        -> 204: the owner's links turned off
 
 A watcher's answer never holds a card the owner holds or a bot's hand (open hands aside): see
 app.classroom.watching.

@@ -50,8 +50,9 @@ def class_page(lang: str, code: str):
     response = make_response(render_template(
         "classroom/page.html", code=found.code, shown_code=shown(found.code), join_url=url,
         join_page=classes.absolute(url_for(".join_form", lang=lang)),
-        qr=qr_svg(url, _("QR code of the address that joins the class")), game=classes.describe(found), progress=classes.progress(found),
-        expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"), refresh=REFRESH_EVERY,
+        qr=qr_svg(url, _("QR code of the address that joins the class")),
+        game=classes.describe(found), progress=classes.progress(found), refresh=REFRESH_EVERY,
+        expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"),
         api=url_for("classes_api.show", code=found.code, lang=lang)))
     response.headers["Cache-Control"] = "no-store"  # the teacher's alone, and live
     return response

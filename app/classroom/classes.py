@@ -145,7 +145,8 @@ def describe(found: ClassRecord) -> dict[str, Any]:
 
     nearest = min(PRESETS, key=lambda name: len(changes(name)))
     return {"preset": nearest,
-            "changes": [f"{PRESET_WORDS['options'][option]}: {_option_value(value)}" for option, value in changes(nearest)],
+            "changes": [f"{PRESET_WORDS['options'][option]}: {_option_value(value)}"
+                        for option, value in changes(nearest)],
             "bots": found.options["bots"], "level": found.options["level"], "seed": str(found.options["seed"])}
 
 

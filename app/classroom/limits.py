@@ -75,7 +75,7 @@ def init_app(app, blueprints: tuple[str, ...], page) -> None:
     """Start the limiter, its hooks moved from every request to ``blueprints``' requests, and
     answer a refusal in the reader's language: JSON under /api/, else ``page(code, status,
     **params)``."""
-    proxies = int(os.environ.get("UNO_TUTOR_TRUSTED_PROXIES") or app.config.get("TRUSTED_PROXIES") or 0)
+    proxies = int(os.environ.get("UNO_TUTOR_TRUSTED_PROXIES") or 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     registries = (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs)

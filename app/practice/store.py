@@ -366,7 +366,8 @@ class Store:
         self.cleanup()
         db = self._db()
         with self._write():
-            if db.execute("SELECT 1 FROM classes WHERE code = ? AND expires > ?", (code, time.time())).fetchone() is None:
+            live = db.execute("SELECT 1 FROM classes WHERE code = ? AND expires > ?", (code, time.time())).fetchone()
+            if live is None:
                 raise ClassGone(code)
             count, last = db.execute("SELECT COUNT(*), IFNULL(MAX(number), 0) FROM students WHERE class = ?",
                                      (code,)).fetchone()
