@@ -135,8 +135,8 @@ def progress(found: ClassRecord) -> dict[str, Any]:
 
 
 def describe(found: ClassRecord) -> dict[str, Any]:
-    """The class's game: the rule set (the preset nearest to it, by name, then in words each
-    option that differs from that preset), the bots, their level and the seed."""
+    """The class's game in words: the rule set (the preset nearest to it, as the new-game form
+    names it, then each option that differs from that preset), the bots, their level and the seed."""
     rules = RuleSet.from_dict(found.options["rules"])
 
     def changes(name: str) -> list[tuple[str, Any]]:
@@ -144,7 +144,7 @@ def describe(found: ClassRecord) -> dict[str, Any]:
                 if getattr(rules, option) != getattr(PRESETS[name], option)]
 
     nearest = min(PRESETS, key=lambda name: len(changes(name)))
-    return {"preset": nearest,
+    return {"rules": str(next(label for name, label, _note in access.RULE_CHOICES if name == nearest)),
             "changes": [f"{PRESET_WORDS['options'][option]}: {_option_value(value)}"
                         for option, value in changes(nearest)],
             "bots": found.options["bots"], "level": found.options["level"], "seed": str(found.options["seed"])}

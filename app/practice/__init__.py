@@ -34,7 +34,8 @@ TARGETS = (100, 200, 300, 500)
 HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
 # What practice/game_fields.html offers, for every form that has its fields (the class form too).
-GAME_FIELDS = {"targets": TARGETS, "house_presets": HOUSE_PRESETS, "bots_range": (MIN_BOTS, MAX_BOTS),
+GAME_FIELDS = {"targets": TARGETS, "house_presets": HOUSE_PRESETS, "rule_choices": access.RULE_CHOICES,
+               "house_rule_switches": access.HOUSE_RULE_SWITCHES, "bots_range": (MIN_BOTS, MAX_BOTS),
                "default_bots": DEFAULT_BOTS}
 
 
