@@ -9,9 +9,10 @@ Two limits, per client address (an IPv6 client by its /64, which one household o
   and its JSON) shares one budget of failures: a code that no class has (404), or a class page
   asked for by someone not its teacher (403, which would say that the code exists). GUESSES such
   failures from one address, and every look-up from it is refused (429) until the oldest failure
-  is WINDOW old. Students mistyping a code now and then stay far below it; its teacher is never
-  refused their own class's page. Against 20⁶ codes, this many guesses a day find a live class
-  about once in years.
+  is WINDOW old. A class of 40 behind one school address, every student mistyping the code once
+  (a look-alike or a short code is no failure: it can't be a code), stays below it; its teacher
+  is never refused their own class's page. A guesser gets 8,640 tries a day against 20⁶ = 64
+  million codes: with ten classes live, one found about every two years.
 
 The counts are kept in memory (Flask-Limiter's ``memory://``), in each worker process: one host,
 as README "Running in production" describes it; RATELIMIT_STORAGE_URI may name a shared store.
@@ -36,7 +37,7 @@ from ..api.errors import error_response
 from ..i18n import API_PREFIX
 
 JOINS = "80 per minute"
-GUESSES, WINDOW = 20, 10 * 60
+GUESSES, WINDOW = 60, 10 * 60
 LOOKUP_SCOPE = "class-code-lookups"
 
 

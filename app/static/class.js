@@ -1,8 +1,8 @@
 // The teacher's class page (classroom/page.html) kept up to date: every few seconds it reads the
 // class's JSON (GET /api/v1/classes/<code>, in the page's language) and redraws the students'
 // rows and the refused rules from the page's own <template>s, the markup the server draws them
-// with. Text goes in as text: a nickname is never read as HTML. Without this file the page's
-// Refresh link reloads it.
+// with. Text goes in as text: a nickname is never read as HTML. Without JavaScript the page
+// reloads itself as often (a meta refresh in <noscript>), so this file keeps the place instead.
 "use strict";
 
 (function () {

@@ -11,7 +11,7 @@ import pytest
 from flask_babel import force_locale
 
 from app import wording
-from app.classroom import classes, codes, limits
+from app.classroom import class_pages as classes_page, classes, codes, limits
 from app.engine.rules import Rule
 from app.practice import access
 from app.practice import store as store_module
@@ -172,6 +172,11 @@ def test_the_class_page_shows_the_code_its_qr_code_the_link_and_the_students(app
     assert "<bdi data-field=\"name\">Noor</bdi>" in text and "/en/watch/" in text
     assert page.headers["Cache-Control"] == "no-store"
     assert re.search(r'data-api="/api/v1/classes/' + code + r'\?lang=en"', text)
+    # Refreshed every few seconds: class.js reads the JSON; without JavaScript the page reloads itself.
+    head = text.split("</head>")[0]
+    every = classes_page.REFRESH_EVERY
+    assert 0 < every <= 10 and f'<noscript><meta http-equiv="refresh" content="{every}"></noscript>' in head
+    assert f'data-refresh="{every}"' in text and "/static/class.js" in head
 
 
 def test_the_qr_code_is_the_join_address(app, client):
@@ -258,6 +263,42 @@ def test_a_bad_code_is_refused_in_the_readers_language(app, client, lang, typed,
     assert client.get(f"/{lang}/join/{typed}").status_code == status
 
 
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("body, field", [({"bots": 42}, "bots"), ({"level": "expert"}, "level"),
+                                         ({"rules": "no-such-rules"}, "rules"), ({"seed": [1]}, "seed")])
+def test_a_bad_class_is_refused_in_the_requests_language_and_makes_nothing(app, client, lang, body, field):
+    answer = client.post(f"/api/v1/classes?lang={lang}", json=body)
+    assert answer.status_code == 400
+    refused = answer.get_json()
+    assert refused["error"] == "bad-options" and refused["field"] == field
+    assert bool(re.search("[\u0600-\u06ff]", refused["message"])) == (lang == "ar")
+    with app.app_context():
+        assert access.store()._db().execute("SELECT COUNT(*) FROM classes").fetchone()[0] == 0
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_body_that_isnt_a_json_object_is_refused_in_the_requests_language(app, client, lang):
+    code = make_class(client)["code"]
+    for path in ("/api/v1/classes", f"/api/v1/classes/{code}/games"):
+        for send, error in (({"data": "x"}, "not-json"), ({"data": "{", "content_type": "application/json"},
+                                                          "malformed-json"), ({"json": [1]}, "bad-request")):
+            answer = student(app).post(f"{path}?lang={lang}", **send)
+            assert answer.status_code == 400
+            assert answer.get_json() == {"error": error, "message": message(app, lang, error)}
+    assert client.get(f"/api/v1/classes/{code}").get_json()["students"] == []
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("typed, status, error", [("KD-4", 400, "bad-code"), ("ACDEFH", 404, "class-not-found")])
+def test_a_teacher_asking_for_a_bad_or_unknown_code_is_told_in_their_language(app, client, lang, typed, status,
+                                                                               error):
+    make_class(client)
+    answer = client.get(f"/api/v1/classes/{typed}?lang={lang}")
+    assert answer.status_code == status and answer.get_json() == {"error": error, "message": message(app, lang, error)}
+    page = client.get(f"/{lang}/class/{typed}")
+    assert page.status_code == status and message(app, lang, error) in html.unescape(page.text)
+
+
 @pytest.mark.parametrize("nickname", ["n" * 21, 7, ["x"], "a\x00b"])
 def test_a_nickname_that_cant_be_used_is_refused_and_joins_nobody(app, client, nickname):
     code = make_class(client)["code"]
@@ -267,17 +308,20 @@ def test_a_nickname_that_cant_be_used_is_refused_and_joins_nobody(app, client, n
 
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
-def test_a_nickname_is_shown_escaped_everywhere(app, client, lang):
-    nickname = '<b>x</b>&"\'<i>'
+@pytest.mark.parametrize("nickname", ["<script>x()</script>", '<b>x</b>&"\'<i>'])
+def test_a_nickname_is_shown_escaped_everywhere(app, client, lang, nickname):
+    assert len(nickname) <= classes.MAX_NICKNAME
     code = make_class(client)["code"]
     join(student(app), code, nickname)
     teacher = client.get(f"/api/v1/classes/{code}").get_json()
     assert teacher["students"][0]["nickname"] == nickname  # JSON carries it as it was typed
+    escaped = html.escape(nickname, quote=False)
     page = client.get(f"/{lang}/class/{code}").text
-    assert "<b>x</b>" not in page and "<i>" not in page
-    assert "&lt;b&gt;x&lt;/b&gt;&amp;" in page
+    assert nickname not in page and "<script>x" not in page and "<b>x" not in page
+    assert f'<bdi data-field="name">{escaped}</bdi>' in page.replace("&#34;", '"').replace("&#39;", "'")
     watched = client.get(teacher["students"][0]["watch"].replace("http://localhost", "")).text
-    assert "<b>x</b>" not in watched and "&lt;b&gt;x&lt;/b&gt;&amp;" in watched
+    assert nickname not in watched and "<script>x" not in watched
+    assert escaped in watched.replace("&#34;", '"').replace("&#39;", "'")
 
 
 def test_a_class_is_full_at_its_size(app, client, monkeypatch):
@@ -408,6 +452,9 @@ def test_guessing_codes_is_refused_for_a_while(app, client, monkeypatch):
     refused = join(guesser, code)  # now even the right code is refused
     assert refused.status_code == 429 and refused.get_json()["error"] == "too-many-codes"
     assert 0 < int(refused.headers["Retry-After"]) <= limits.WINDOW
+    arabic = guesser.post(f"/api/v1/classes/{code}/games?lang=ar", json={})
+    assert arabic.status_code == 429 and "Retry-After" in arabic.headers
+    assert arabic.get_json() == {"error": "too-many-codes", "message": message(app, "ar", "too-many-codes", minutes=10)}
     page = guesser.get(f"/ar/join/{code}")
     assert page.status_code == 429 and 'lang="ar"' in page.text
     assert message(app, "ar", "too-many-codes", minutes=10) in html.unescape(page.text)
@@ -433,9 +480,8 @@ def test_the_teacher_is_never_refused_their_own_class(app):
 def test_a_wrong_looking_code_or_nickname_does_not_count_as_a_guess(app, client):
     code = make_class(client)["code"]
     pupil = student(app)
-    for _ in range(limits.GUESSES + 5):
-        assert join(pupil, "KD4").status_code == 400
-        assert join(pupil, code, "n" * 30).status_code == 400
+    for n in range(limits.GUESSES + 5):  # more than GUESSES in all, fewer than JOINS
+        assert (join(pupil, code, "n" * 30) if n % 2 else join(pupil, "KD4")).status_code == 400
     assert join(pupil, code).status_code == 201
 
 
@@ -450,6 +496,21 @@ def test_forty_students_behind_one_school_address_join_within_a_minute(app, clie
         else:
             statuses.append(join(pupil, code).status_code)
     assert statuses == [201 if n % 2 == 0 else 303 for n in range(40)]
+    assert len(client.get(f"/api/v1/classes/{code}").get_json()["students"]) == 40
+
+
+def test_forty_students_behind_one_address_join_though_each_mistypes_the_code_once(app, client):
+    """Typing mistakes a code could hold (not a look-alike: those aren't codes) are failures; a
+    whole class making one each is still let in."""
+    code = make_class(client)["code"]
+    wrong = codes.ALPHABET[(codes.ALPHABET.index(code[0]) + 1) % len(codes.ALPHABET)] + code[1:]
+    statuses = []
+    for _ in range(40):
+        pupil = student(app, SCHOOL)
+        token = CSRF.search(pupil.get("/ar/join").text).group(1)
+        statuses.append(pupil.post("/ar/join", data={"csrf_token": token, "code": wrong}).status_code)
+        statuses.append(pupil.post("/ar/join", data={"csrf_token": token, "code": code}).status_code)
+    assert statuses == [404, 303] * 40
     assert len(client.get(f"/api/v1/classes/{code}").get_json()["students"]) == 40
 
 
