@@ -16,6 +16,7 @@ from .test_table_screen import new_table, play_with_replies
 SIZES = [(1280, 800), (375, 667)]
 WATCH_POLL_MS = 2000  # app.classroom.watch_pages.POLL_EVERY
 CLASS_POLL_MS = 5000  # app.classroom.class_pages.REFRESH_EVERY
+NICKNAME = "<script>Maya"  # shown as it was typed, never run
 
 
 def share(page, table: str, open_hands=False) -> str:
@@ -64,7 +65,9 @@ def test_a_watcher_follows_the_owners_moves_from_another_browser(visit, screensh
         assert watcher.locator(".pile-top").get_attribute("data-card") == top
         counts = [chip.get_attribute("data-count") for chip in owner.locator("#players .player").all()]
         assert [chip.get_attribute("data-count") for chip in watcher.locator("#players .player").all()] == counts
-        assert watcher.locator("#hand .hidden-hand").is_visible()
+        assert watcher.locator("#hand .hidden-hand").is_visible()  # the owner's hand: its backs and its size
+        assert watcher.locator("#hand [data-card], #hand .card").count() == 0
+        assert owner.locator("#hand .card-button").count() > 0
     assert played and watcher.locator(".log-step").count() > log_before
     assert watcher.locator(".card-button, form").count() == 0
     watcher.screenshot(path=screenshots / f"{lang}-watch-following.png")
@@ -93,7 +96,7 @@ def test_a_class_is_made_and_joined_in_the_browser(visit, screenshots, lang):
     student = visit().page
     student.goto(f"/{lang}/join")
     student.locator("#code").fill(f"{code[:3].lower()} {code[3:].lower()}")  # as a phone types it
-    student.locator("#nickname").fill("Maya")
+    student.locator("#nickname").fill(NICKNAME)
     student.locator("form.join-form button[type=submit]").click()
     student.wait_for_url(re.compile(rf"/{lang}/play/[\w-]+$"))
     learner = Learner(student, "mouse")
@@ -102,8 +105,10 @@ def test_a_class_is_made_and_joined_in_the_browser(visit, screenshots, lang):
     assert student.locator("#refusal").is_visible()
 
     # The teacher's page shows the student and the refusal without a reload (class.js).
-    row = teacher.locator("#progress tbody tr", has_text="Maya")
+    row = teacher.locator("#progress tbody tr", has_text=NICKNAME)
     row.wait_for(timeout=CLASS_POLL_MS * 3)
+    assert row.locator("[data-field=name]").text_content() == NICKNAME  # drawn by class.js, as text
+    assert teacher.locator("#progress script").count() == 0
     refused = "() => document.querySelector('#progress tbody [data-field=refused]').textContent === '1'"
     teacher.wait_for_function(refused, timeout=CLASS_POLL_MS * 3)
     assert teacher.locator("#refusals tbody tr").count() == 1
@@ -114,7 +119,7 @@ def test_a_class_is_made_and_joined_in_the_browser(visit, screenshots, lang):
     # The teacher follows the student's table through the class's watch link: the table, not the hand.
     row.locator("a[data-field=watch]").click()
     teacher.wait_for_url(re.compile(rf"/{lang}/watch/"))
-    assert "Maya" in teacher.locator("#players .player-name").first.inner_text()
+    assert NICKNAME in teacher.locator("#players .player-name").first.inner_text()
     assert teacher.locator("#hand .hidden-hand").is_visible() and teacher.locator(".card-button").count() == 0
     # The student can't see the class's page.
     assert student.goto(f"/{lang}/class/{code}").status == 403
