@@ -37,6 +37,7 @@ def create_app(test_config=None):
     i18n.init_app(app)
 
     from . import api, pages, practice, security, site
+    from .learn.lessons import api as lessons_api, views as lessons
 
     security.init_app(app)
 
@@ -44,6 +45,8 @@ def create_app(test_config=None):
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(practice.bp)
+    app.register_blueprint(lessons.bp)
+    app.register_blueprint(lessons_api.bp)
     return app
 
 

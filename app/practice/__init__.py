@@ -258,7 +258,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
-        "why": present.why, "game_result": present.game_result,
+        "why": present.why, "game_result": present.game_result, "direction_text": present.direction_text,
         **present.playback(steps[latest:], shown),
     }
     return render_template("practice/table.html", **context), status

@@ -20,12 +20,8 @@
   // ---- The table after each answer ------------------------------------------------------------
 
   // Roving tabindex: the hand is one tab stop; ``chosen`` keeps the focus where it was.
-  function setUpHand(table, chosen) {
-    const cards = Array.from(table.querySelectorAll(".hand-cards .card-button"));
-    if (!cards.length) return null;
-    const current = table.querySelector(".card-button[data-refused]") || cards[Math.min(chosen || 0, cards.length - 1)];
-    cards.forEach(function (button) { button.tabIndex = button === current ? 0 : -1; });
-    return current;
+  function setUpHand(table) {
+    return steps.rovingHand(table, table.querySelector(".card-button[data-refused]"));
   }
 
   function setUp(table) {
@@ -258,23 +254,7 @@
       }
       return;
     }
-    const card = event.target.closest && event.target.closest(".hand-cards .card-button");
-    if (card) {
-      const cards = Array.from(card.closest(".hand-cards").querySelectorAll(".card-button"));
-      const rtl = getComputedStyle(card.closest(".hand-cards")).direction === "rtl";  // (a card itself is always ltr)
-      const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
-      let index = cards.indexOf(card);
-      if (event.key in moves) index = (index + moves[event.key] + cards.length) % cards.length;
-      else if (event.key === "Home") index = 0;
-      else if (event.key === "End") index = cards.length - 1;
-      else index = null;
-      if (index !== null) {
-        event.preventDefault();
-        cards.forEach(function (button, i) { button.tabIndex = i === index ? 0 : -1; });
-        cards[index].focus();
-        return;
-      }
-    }
+    if (steps.moveInHand(event)) return;
     // D draws a card and U says UNO, wherever the focus is on the table (never while typing).
     if (event.ctrlKey || event.metaKey || event.altKey || player) return;
     if (event.target.matches && event.target.matches("input:not([type=checkbox]), select, textarea")) return;
