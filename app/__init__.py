@@ -38,6 +38,7 @@ def create_app(test_config=None):
 
     from . import api, pages, practice, security, site
     from .learn.lessons import api as lessons_api, views as lessons
+    from .presenter import views as presenter
 
     security.init_app(app)
 
@@ -47,6 +48,7 @@ def create_app(test_config=None):
     app.register_blueprint(practice.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(lessons_api.bp)
+    app.register_blueprint(presenter.bp)
     return app
 
 
