@@ -8,7 +8,6 @@
 (function () {
   const steps = window.UnoSteps;  // steps.js, loaded first
   const STORE = "uno-tutor-lessons";
-  let busy = false;
 
   function progress() {
     try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (error) { return {}; }
@@ -114,14 +113,7 @@
     const form = event.target;
     if (!form.closest || !form.closest(".lesson") || form.dataset.plain) return;
     event.preventDefault();
-    if (busy) return;  // a double click sends one answer
-    busy = true;
-    const submitter = event.submitter;
-    send(form, submitter).then(function () { busy = false; }, function () {
-      busy = false;
-      form.dataset.plain = "1";  // something failed: send the plain form, as without JavaScript
-      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
-    });
+    steps.sendOnce(form, event.submitter, send);
   });
 
   document.addEventListener("keydown", function (event) {

@@ -9,7 +9,6 @@
   document.documentElement.classList.add("js");  // practice.css hides what only a page without it needs
   const steps = window.UnoSteps;  // steps.js, loaded first
   const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
-  let busy = false;
   let player = null;  // the step player, while it plays a move's steps
   const OPENING = "uno-tutor-opening";
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
@@ -294,13 +293,6 @@
       player.finish();
       return;
     }
-    if (busy) return;  // a double click sends one move; the server refuses replays anyway
-    busy = true;
-    const submitter = event.submitter;
-    send(form, submitter).then(function () { busy = false; }, function () {
-      busy = false;
-      form.dataset.plain = "1";  // something failed: send the plain form, as without JavaScript
-      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
-    });
+    steps.sendOnce(form, event.submitter, send);  // one move at a time; the server refuses replays anyway
   });
 })();

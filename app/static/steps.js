@@ -421,7 +421,22 @@ window.UnoSteps = (function () {
     return true;
   }
 
+  // ---- Sending a table's forms ------------------------------------------------------------------
+
+  // Sends a form with ``send(form, submitter)`` (a promise), one at a time: the second click of a
+  // double click sends nothing. If sending fails, the plain form goes, as without JavaScript.
+  let sending = false;
+  function sendOnce(form, submitter, send) {
+    if (sending) return;
+    sending = true;
+    send(form, submitter).then(function () { sending = false; }, function () {
+      sending = false;
+      form.dataset.plain = "1";  // the page's submit handler lets a plain form through
+      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    });
+  }
+
   return { StepPlayer: StepPlayer, announce: announce, pace: pace, sentences: sentences,
            syncControls: syncControls, showLatest: showLatest, rovingHand: rovingHand, moveInHand: moveInHand,
-           PACE: PACE };
+           sendOnce: sendOnce, PACE: PACE };
 })();

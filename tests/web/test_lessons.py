@@ -178,6 +178,17 @@ def test_a_wrong_seat_is_said_and_can_be_chosen_again(client):
     assert complete(press(client, wrong.text, seat=2).text)
 
 
+def test_an_open_question_does_not_give_its_answer_away(client):
+    asked = press(client, client.get("/en/learn/skip-reverse").text, action="play", card="RS").text
+    assert "player-turn" not in asked and "badge-turn" not in asked  # whose turn it is: the answer
+    answered = press(client, asked, seat=2).text
+    assert "player-turn" in answered
+    dealt = client.get("/en/learn/setup").text  # the deal's sentence "…; you start." waits for the answer
+    assert "you start" not in dealt and "you start" in press(client, dealt, seat=0).text
+    scored = press(client, client.get("/en/learn/scoring").text, action="play", card="G3").text
+    assert "88" not in page_text(scored) and "88" in page_text(press(client, scored, points=88).text)
+
+
 def test_a_step_links_to_its_rules(client):
     page = client.get("/ar/learn/deck?step=3").text
     assert 'href="/ar/rules/turn#match.symbol"' in page

@@ -99,7 +99,8 @@ class StepPage:
             self._accept(move)
             return
         if self.progress.moves_done:
-            self.feedback = {"kind": OTHER, "text": _("This step is done: go on to the next one.")}
+            self.feedback = {"kind": OTHER, "text": _("Answer the question first.") if self.asking else
+                             _("This step is done: go on to the next one.")}
             return
         view = self.view()
         try:
@@ -134,7 +135,10 @@ class StepPage:
             return
         given = _int(args.get("seat" if step.ask == NEXT_SEAT else "points", "").strip())
         self.answered = given == expected
-        if step.ask == NEXT_SEAT:
+        if step.ask == NEXT_SEAT and given == LEARNER:
+            text = (_("Right: you play next.") if self.answered else
+                    _("Not you: look again at what the cards did, then choose again."))
+        elif step.ask == NEXT_SEAT:
             name = self.names[given] if given is not None and 0 <= given < len(self.names) else "?"
             text = (_("Right: %(name)s plays next.", name=name) if self.answered else
                     _("Not %(name)s: look again at what the cards did, then choose again.", name=name))
