@@ -128,13 +128,13 @@ SCORING = Lesson("scoring", _l("Scoring a round"), summary=_l("Add up the cards 
             "hands."),
          (R.ROUND_END, R.SCORE_VALUES, R.SCORE_WINNER_COLLECTS), (play(0, "G3"),), ask=POINTS,
          facts=(R.SCORE_VALUES,)),
-    Step(mid([["BD2"], ["R4", "Y5"], ["G2", "Y9"]], ["R9", "B3"], draw=["G6", "Y1", "R7"]),
+    Step(mid([["GD2"], ["B7", "Y3"], ["R1", "G8"]], ["B9", "G5"], draw=["Y4", "B6", "R2"]),
          _l("If the last card is a Draw Two, the next player still draws 2 cards, and those count too."),
-         (R.ROUND_END, R.SCORE_WINNER_COLLECTS), (play(0, "BD2"),), ask=POINTS, facts=(R.SCORE_VALUES,)),
-    Step(mid([["Y2"], ["R9", "GS"], ["WD4", "B1"]], ["G9", "Y6"], rules={"preset": "official", "scoring": "tally-lowest"}),
+         (R.ROUND_END, R.SCORE_WINNER_COLLECTS), (play(0, "GD2"),), ask=POINTS, facts=(R.SCORE_VALUES,)),
+    Step(mid([["R6"], ["B2", "YR"], ["W", "G5"]], ["G9", "R1"], rules={"preset": "official", "scoring": "tally-lowest"}),
          _l("The other scoring, which both Arabic guides use: each player is charged the cards left in their "
             "own hand, and when someone reaches 500 the lowest total wins."),
-         (R.ROUND_END, R.SCORE_TALLY_LOWEST), (play(0, "Y2"),), ask=POINTS, ask_seat=1, facts=(R.SCORE_VALUES,)),
+         (R.ROUND_END, R.SCORE_TALLY_LOWEST), (play(0, "R6"),), ask=POINTS, ask_seat=1, facts=(R.SCORE_VALUES,)),
 ))
 
 DEMOS: dict[str, Lesson] = {demo.id: demo for demo in (

@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 from app import wording
 from app.engine.cards import hand_points
 from app.engine.moves import Move
+from app.engine.round import RoundState
 from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
 from app.engine.verdict import Event, Verdict
@@ -98,15 +99,13 @@ def scene(demo: Lesson, number: int) -> Scene:
     step = demo.steps[frame.step]
     moves = solution(step)
     state, setup = from_scenario(step.scenario)
-    names = position.seat_names(state.players, LEARNER)
-    before = verdict = None
-    events: list[Event] = []
+    before, verdict, events = state, None, []
     for index, move in enumerate(moves[:frame.played]):
-        if index == frame.played - 1:
-            before = state.copy()  # the table the frame's move is made on
+        before = state.copy()  # the table the frame's move is made on, once the loop is done
         verdict, events = state.attempt(Move.from_dict(move))
         if not verdict.legal:
-            raise AssertionError(f"demo {demo.id}, step {frame.step + 1}: move {index + 1} is refused ({verdict.rule})")
+            raise RuntimeError(f"demo {demo.id}, step {frame.step + 1}: the engine refuses move {index + 1} ({verdict.rule})")
+    names = position.seat_names(state.players, LEARNER)
     view = position.view_of(step.scenario, moves[:frame.played], state, LEARNER)
     shown = Scene(demo, number, frame, view, rules=[present.why(rule) for rule in step.rules])
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
@@ -119,20 +118,9 @@ def scene(demo: Lesson, number: int) -> Scene:
     elif frame.kind == PAUSE:
         shown.question = _decision(state)
     elif frame.kind == MOVE:
-        move = moves[frame.played - 1]
         if asking and step.ask == POINTS:
             events = [event for event in events if event.kind != "points"]
-        shown.played = {"seat": move["seat"], "events": [event.redact(LEARNER).to_dict() for event in events]}
-        shown.lines = _lines(events, names)
-        if move["seat"] == LEARNER:  # the class's move: why it may be played, and what may not
-            if move["action"] == "play":  # the verdict says it: "You can play Red 2: it matches the colour"
-                shown.lines = [{"text": wording.verdict_message(verdict, names), "mark": "legal", **present.why(verdict.rule)},
-                               *(line for line in shown.lines if line["kind"] != "play")]
-            decision = sum(1 for m in moves[:frame.played - 1] if m["seat"] == LEARNER)
-            expected = [wrong.move for wrong in step.wrong if wrong.at == decision]
-            if expected:
-                table = position.view_of(step.scenario, moves[:frame.played - 1], before, LEARNER)
-                shown.refused = [_refused(table, wrong) for wrong in expected]
+        _move(shown, moves, before, verdict, events, names)
     else:
         _answer(shown, state, setup, events, names)
     if asking:
@@ -142,7 +130,27 @@ def scene(demo: Lesson, number: int) -> Scene:
     return shown
 
 
-def _answer(shown: Scene, state, setup: list[Event], events: list[Event], names: tuple[str, ...]) -> None:
+def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: RoundState, verdict: Verdict,
+          events: list[Event], names: tuple[str, ...]) -> None:
+    """The frame's move played: its events worded, and the step player's data. The class's own move
+    says why it may be played, and why the wrong moves the step expects at that decision may not."""
+    step, played = shown.step, shown.frame.played
+    move = moves[played - 1]
+    shown.played = {"seat": move["seat"], "events": [event.redact(LEARNER).to_dict() for event in events]}
+    shown.lines = _lines(events, names)
+    if move["seat"] != LEARNER:
+        return
+    if move["action"] == "play":  # the verdict says it: "You can play Red 2: it matches the colour (red)."
+        shown.lines = [{"text": wording.verdict_message(verdict, names), "mark": "legal", **present.why(verdict.rule)},
+                       *(line for line in shown.lines if line["kind"] != "play")]
+    decision = sum(1 for m in moves[:played - 1] if m["seat"] == LEARNER)
+    expected = [wrong.move for wrong in step.wrong if wrong.at == decision]
+    if expected:
+        table = position.view_of(step.scenario, moves[:played - 1], before, LEARNER)
+        shown.refused = [_refused(table, wrong) for wrong in expected]
+
+
+def _answer(shown: Scene, state: RoundState, setup: list[Event], events: list[Event], names: tuple[str, ...]) -> None:
     """The step's question answered by the engine: the seat play waits for, or the round's points
     (the engine's sentence, and each hand added up)."""
     step = shown.step
@@ -167,7 +175,7 @@ def _sum(values: list[int]) -> str:
     return f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)
 
 
-def _decision(state) -> str:
+def _decision(state: RoundState) -> str:
     """The pause before the class's move: a card to play, or another decision (a challenge, a catch)."""
     pending = state.pending
     if state.actor() == LEARNER and (pending is None or pending.kind == "drawn"):
@@ -186,7 +194,7 @@ def _question(step: Step, names: tuple[str, ...]) -> str:
 def _refused(before: position.Position, move: dict[str, Any]) -> position.Outcome:
     outcome = before.play({key: value for key, value in move.items() if key != "seat"})
     if outcome.legal:
-        raise AssertionError(f"a wrong move the engine allows: {move}")
+        raise RuntimeError(f"a wrong move of a demo that the engine allows: {move}")
     return outcome
 
 

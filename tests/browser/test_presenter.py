@@ -12,21 +12,12 @@ from app.presenter.frames import frames
 
 from .checks import page_problems
 from .served import served_html, validate
+from .test_learn import errors, watched  # noqa: F401 (errors: a fixture, the page's script errors)
 
 HD, FULL_HD, PHONE = {"width": 1280, "height": 720}, {"width": 1920, "height": 1080}, {"width": 375, "height": 667}
 MIN_LABEL = 0.05  # of the screen's height: the "readable from the back of a room"
 FRAMES = [(demo_id, number) for demo_id in DEMOS for number in range(1, len(frames(demo_id)) + 1)]
 NEXT_KEYS, BACK_KEYS = ("ArrowRight", "PageDown", "Space"), ("ArrowLeft", "PageUp")
-
-
-@pytest.fixture
-def errors():
-    return []
-
-
-def watched(page, errors):
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page
 
 
 def number(page) -> int:
