@@ -95,7 +95,7 @@ UNO = Lesson("uno", _l("UNO and catching"), summary=_l("Call UNO on your next-to
          _l("%(seat1)s forgets UNO again, but this time nobody catches them before %(seat2)s plays. Can you "
             "still catch them?"),
          (R.UNO_CATCH,), (play(1, "B4"), play(2, "B7"), play(0, "B3")),
-         wrong=(Wrong(act(0, "catch", target=1), R.UNO_CATCH),), params={"seat1": 1, "seat2": 2}),
+         wrong=(Wrong(act(0, "catch", target=1), R.UNO_CATCH, at=1),), params={"seat1": 1, "seat2": 2}),
 ))
 
 # --- First-card cases ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import wording
 from ..engine.cards import Color
@@ -36,7 +36,9 @@ from ..practice import present
 from ..practice.game import hint, needs_choice
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
-MOVE_FIELDS = ("action", "card", "color", "target", "uno")  # what the position's buttons send
+# A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
+# "Playable", "Playable, but a bluff" or "Not playable", as the hints say (present.HINT_STATES).
+ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
 
 
 class PositionError(ValueError):
@@ -91,7 +93,7 @@ class Position:
     hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
     top: str
     color: str | None  # the active colour (None only before a first Wild's colour is named)
-    color_text: str  # "Colour in play: red"
+    color_text: str  # "Colour in play: Red"
     direction: int  # 1 ascending seats (clockwise), -1
     direction_text: str  # "Play goes clockwise: Player 2 plays next."
     turn: int
@@ -99,7 +101,7 @@ class Position:
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
     prompt: str  # what the viewer is asked to do, or who is to play
     choices: tuple[Choice, ...]  # the viewer's answers without a card
-    lead_in: tuple[dict[str, Any], ...]  # the lead-in's events, worded (see ``Outcome.events``)
+    lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
     state: RoundState = field(repr=False, compare=False)  # the engine's state: read it, never change it
@@ -128,7 +130,7 @@ class Position:
         under 7-0 without its player) is judged as the hint judges it and asks for the choice
         (``Outcome.choose``); nothing is played until it is made. PositionError("bad-move") for
         a move that can't be read."""
-        data = {**move, "seat": self.viewer}
+        data = {"seat": self.viewer, **{key: value for key, value in move.items() if key != "seat"}}
         try:
             parsed = Move.from_dict(data)
         except InvalidMoveError as error:
@@ -145,7 +147,7 @@ class Position:
         except InvalidMoveError as error:  # a target seat the position doesn't have
             raise PositionError("bad-move", field=str(error.args[0])) from None
         after = _view(self.scenario, (*self.moves, data), self.viewer, state,
-                      (*self.lead_in, *_lines(events, self.names, self.viewer))) if verdict.legal else None
+                      tuple(_lines(events, self.names, self.viewer))) if verdict.legal else None
         return _outcome(verdict, data, events, self.names, self.viewer, after=after)
 
 
@@ -157,7 +159,7 @@ class Outcome:
     move: dict[str, Any]  # as tried, with the viewer's seat
     legal: bool
     verdict: str
-    state: str  # the verdict in words: "Playable", "Playable, but a bluff", "Not playable"
+    state: str  # the verdict in words: "Playable", "Playable, but a bluff", "Not playable"; "Allowed", "Not allowed"
     text: str  # the verdict's sentence: "You can't play Blue 7: …"
     rule: str
     title: str
@@ -186,12 +188,11 @@ def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -
     lead_in: list[Event] = []
     for number, data in enumerate(moves, start=1):
         try:
-            verdict, events = state.attempt(Move.from_dict(data))
+            verdict, lead_in = state.attempt(Move.from_dict(data))
         except InvalidMoveError as error:
             raise PositionError("bad-move", move=number - 1, field=str(error.args[0])) from None
         if not verdict.legal:
             raise PositionError("illegal-lead-in", number=number, reason=wording.verdict_message(verdict))
-        lead_in += events
     if viewer is None:
         viewer = state.actor() if state.actor() is not None else 0
     if type(viewer) is not int or not 0 <= viewer < state.players:
@@ -228,8 +229,8 @@ def seat_names(players: int, viewer: int) -> tuple[str, ...]:
 
 
 def move_from_form(form: Mapping[str, str]) -> dict[str, Any] | None:
-    """The move a position's button sent (its fields ``MOVE_FIELDS``), in the check API's
-    spelling without a seat; None when the form names none. A card alone means playing it."""
+    """The move a position's button sent (its fields action, card, color, target, uno), in the
+    check API's spelling without a seat; None when the form names none. A card alone is played."""
     action = form.get("action") or ("play" if form.get("card") else None)
     if not action:
         return None
@@ -363,7 +364,8 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
              choose: str | None = None, after: Position | None = None, text: str | None = None) -> Outcome:
     shown = present.verdict_state(verdict)
     why = present.why(verdict.rule)
-    return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(present.HINT_STATES[shown]),
+    states = present.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
+    return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(states[shown]),
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
                    url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose, after=after)
 

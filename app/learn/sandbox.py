@@ -279,6 +279,28 @@ def _rules_fields(spec: Any, rules: RuleSet) -> tuple[str, frozenset[str], dict[
     return preset, switches, extras
 
 
+def raw_values(scenario: Any) -> dict[str, str]:
+    """The form's fields read from a scenario the engine refused, as far as they can be read, so
+    the learner sees what the link said and can mend it (the engine says what is wrong)."""
+    if not isinstance(scenario, dict):
+        return {}
+    values: dict[str, str] = {}
+    hands, discard = scenario.get("hands"), scenario.get("discard")
+    if isinstance(hands, list) and hands and all(isinstance(hand, list) for hand in hands):
+        values["hand"] = " ".join(map(str, hands[0]))
+        values["players"] = str(len(hands))
+        values.update({f"count{seat}": str(len(hand)) for seat, hand in enumerate(hands) if seat})
+    if isinstance(discard, list) and discard:
+        values["top"] = str(discard[-1])
+    for name in ("color", "turn", "direction"):
+        if name in scenario:
+            values[name] = str(scenario[name])
+    rules = scenario.get("rules", "official")
+    values["preset"] = rules if isinstance(rules, str) else str(rules.get("preset", "official")) \
+        if isinstance(rules, dict) else "official"
+    return values
+
+
 # --- the form's fields from a request ------------------------------------------------------------
 
 

@@ -19,18 +19,17 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.cards import FACES, Color
-from ..engine.rules import PRESETS, ruleset
 from ..i18n import LANGUAGES
+from ..practice import access
 from . import sandbox
 from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form
-from .sandbox import DEFAULT_SCENARIO, PENDING, SWITCHES, Builder, SandboxError
+from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
 
 bp = Blueprint("sandbox", __name__)
 
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 VIEWER = 0  # the learner is "You", seat 0, as on the practice table
 BUILDING = ("build", "pick", "remove")  # a form field that says the builder was sent
-HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 
 
 def link(lang: str, scenario: Any, moves: list[dict[str, Any]] | tuple = (), **move: Any) -> str:
@@ -56,7 +55,7 @@ def page(lang: str):
     try:
         view = build(scenario, moves, viewer=VIEWER)
     except PositionError as error:
-        return _page(lang, None, dict(args), error=error, base=args)
+        return _page(lang, None, sandbox.raw_values(scenario), error=error, base=args)
     builder = sandbox.from_position(scenario, moves)
     move = move_from_form(args)
     try:
@@ -97,9 +96,10 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "view": view, "outcome": outcome, "values": values, "fields": fields,
         "error": error and {"text": error.message(), "field": _field_at_fault(error), "kept": kept},
         "share": link(lang, view.scenario, view.moves) if view else None,
+        "after": link(lang, outcome.after.scenario, outcome.after.moves) if outcome and outcome.after else None,
         "check_request": canonical_json({"scenario": view.scenario, "moves": list(view.moves)}) if view else None,
-        "faces": list(FACES), "colours": [c.value for c in Color], "pending_kinds": PENDING,
-        "switches": SWITCHES, "house_presets": HOUSE_PRESETS, "max_hand": sandbox.MAX_HAND,
+        "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
+        "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
         "alternates": {code: url_for("sandbox.page", lang=code, **request.args) for code in LANGUAGES},
     }

@@ -49,6 +49,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
              "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
     quick["target"] = PRESETS[quick["preset"]].target
     return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
+                           rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 

@@ -143,7 +143,9 @@ def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: RoundState, v
     if move["action"] == "play":  # the verdict says it: "You can play Red 2: it matches the colour (red)."
         shown.lines = [{"text": wording.verdict_message(verdict, names), "mark": "legal", **present.why(verdict.rule)},
                        *(line for line in shown.lines if line["kind"] != "play")]
-    decision = sum(1 for m in moves[:played - 1] if m["seat"] == LEARNER)
+    # ``Wrong.at`` counts the learner's decisions as a lesson does, letting the script's first moves
+    # go on (when they come first) being the first of them (judge.decisions).
+    decision = sum(1 for m in moves[:played - 1] if m["seat"] == LEARNER) + (moves[0]["seat"] != LEARNER)
     expected = [wrong.move for wrong in step.wrong if wrong.at == decision]
     if expected:
         table = position.view_of(step.scenario, moves[:played - 1], before, LEARNER)

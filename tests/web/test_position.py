@@ -113,3 +113,16 @@ def test_move_from_form_reads_the_buttons_fields():
     assert move_from_form({"action": "play", "card": "R7", "target": "2"})["target"] == 2
     assert move_from_form({"action": "draw"}) == {"action": "draw"}
     assert move_from_form({}) is None
+
+
+def test_uno_is_offered_with_two_cards_and_said_with_the_card(app):
+    """uno.call: with two cards, the hand's form offers UNO; said with the play, it is an event."""
+    scenario = {"hands": [["R1", "G2"], ["B3", "B4"]], "discard": ["R5"]}
+    with app.test_request_context("/en/"), force_locale("en"):
+        view = build(scenario)
+        page = render_template_string(MACRO, view=view, outcome=None)
+        said = view.play(move_from_form({"card": "R1", "uno": "1"}))
+        forgot = view.play({"action": "play", "card": "R1"})
+    assert 'name="uno" value="1"' in page
+    assert [e["kind"] for e in said.events] == ["play", "uno"]
+    assert [e["kind"] for e in forgot.events] == ["play"] and forgot.after.state.exposed == 0

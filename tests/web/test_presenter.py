@@ -12,7 +12,7 @@ import pytest
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.learn.demos import DEMOS
-from app.learn.lessons.judge import solution
+from app.learn.lessons.judge import decisions, replay, solution
 from app.learn.lessons.model import LEARNER, NEXT_SEAT
 from app.pages.anchors import rule_url
 from app.presenter.frames import ANSWER, INTRO, MOVE, PAUSE, frames
@@ -108,12 +108,25 @@ def test_each_step_replays_legally_through_the_check_api(client, demo_id, number
 @pytest.mark.parametrize("demo_id, number, step", [s for s in STEPS if s[2].wrong],
                          ids=[i for i, s in zip(STEP_IDS, STEPS) if s[2].wrong])
 def test_each_wrong_move_is_refused_by_the_rule_it_names(client, demo_id, number, step):
-    moves = solution(step)
     for wrong in step.wrong:
-        decisions = [index for index, move in enumerate(moves) if move["seat"] == LEARNER]
-        before = moves[:decisions[wrong.at]]
+        before = replay(step, decisions(step)[:wrong.at]).moves  # the table at that decision, as a lesson has it
         refused = check(client, step.scenario, [*before, wrong.move])["results"][-1]
         assert refused["legal"] is False and refused["rule"] == wrong.rule.value, (wrong, refused)
+
+
+def test_each_wrong_move_is_shown_refused_with_the_move_it_stands_for(pages):
+    for demo_id, demo in DEMOS.items():
+        for index, step in enumerate(demo.steps):
+            shown = [(n, f) for n, f in enumerate(frames(demo_id), 1) if f.step == index]
+            refused = [(f.played, r["data-rule"]) for n, f in shown for r in pages["en", demo_id, n][0].all("refused")]
+            # beside the learner's move at that decision (the script's first moves let go on count as one)
+            expected = []
+            for wrong in step.wrong:
+                at = decisions(step)[wrong.at]
+                played = next(i + 1 for i, m in enumerate(solution(step))
+                              if m["seat"] == LEARNER and {k: v for k, v in m.items() if k != "seat"} == at)
+                expected.append((played, wrong.rule.value))
+            assert refused == expected, (demo_id, index + 1)
 
 
 @pytest.mark.parametrize("demo_id, number, step", [s for s in STEPS if s[2].ask],

@@ -197,6 +197,12 @@ def test_what_happens_if_a_card_is_played(client, lang):
     played = page_of(client, link(lang, scenario, action="play", card="WD4", color="blue"))[1]
     kinds = re.findall(r'<li data-kind="(\w[\w-]*)" data-rule="([\w.-]+)"', played)
     assert kinds == [("play", "wild-draw-four.effect"), ("color", "wild.any-time"), ("pending", "wild-draw-four.challenge")]
+    # "Go on" from there: the move joins the lead-in; Player 2 now decides whether to challenge.
+    after = html.unescape(re.search(r'<a href="([^"]*)">[^<]*</a></p>\s*<p class="share">', played).group(1))
+    scenario_after, moves_after = linked_position(after)
+    assert scenario_after == scenario and moves_after == [{"action": "play", "card": "WD4", "color": "blue", "seat": 0}]
+    following = page_of(client, after)[1]
+    assert re.search(r'class="player player-turn" data-seat="1"', following) and not verdicts(following).get("R1") == "legal"
     # A bluff is never the plain "allowed ✓": its own mark and words, as on the practice table.
     outcome = played[played.index('class="outcome'):]
     assert '<span class="verdict-badge" aria-hidden="true">!</span>' in outcome and "✓" not in outcome[:300]
@@ -297,3 +303,31 @@ def test_the_language_switch_keeps_the_position(client):
     switch = html.unescape(re.search(r'<a href="([^"]*)" hreflang="ar"', page).group(1))
     assert shown_position(page_of(client, switch)[1]) == (SCENARIOS[0][0], [])
     assert parse_qs(urlsplit(switch).query)["card"] == ["B7"]
+
+
+def test_the_arabic_sandbox_follows_the_style_sheet(client):
+    """docs/arabic.md, as tests/web/test_arabic_style.py checks the other pages: one term for each
+    thing, no card name that begins with a digit, in every state of the page."""
+    from .arabic_terms import replaced_words
+    from .test_arabic_style import DIGIT_FIRST_CARD, page_text
+
+    scenario, moves = SCENARIOS[-1]
+    urls = ["/ar/sandbox", "/ar/sandbox?action=play&card=WD4", "/ar/sandbox?action=play&card=WD4&color=blue",
+            "/ar/sandbox?card=B7", link("ar", scenario, moves), link("ar", scenario, moves, action="challenge"),
+            link("ar", *SCENARIOS[4]), "/ar/sandbox?build=1&hand=R1&top=W&color="]
+    for url in urls:
+        text = page_text(page_of(client, url)[1])
+        assert not [line for line in text.splitlines() if replaced_words(line)], url
+        assert not DIGIT_FIRST_CARD.findall(text), url
+
+
+def test_a_refused_link_fills_the_form_with_what_it_said(client):
+    """A wild on top without a colour: the form shows the link's hand and top card, and choosing the
+    colour there mends it (the fields start from a fresh position, as the link's can't be built)."""
+    scenario = {"hands": [["R1", "G2"], ["B3"]], "discard": ["W"]}
+    response, page = page_of(client, link("en", scenario))
+    assert response.status_code == 400
+    form = Form(page).values
+    assert (form["hand"], form["top"], form["players"], form["count1"]) == ("R1 G2", "W", "2", "1")
+    _, mended, _ = build_from(client, "en", {**form, "color": "green"})
+    assert mended["hands"][0] == ["R1", "G2"] and mended["discard"] == ["W"] and mended["color"] == "green"

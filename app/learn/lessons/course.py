@@ -134,7 +134,7 @@ FIRST_CARD_LESSON = Lesson("first-card", _l("The first card"), summary=_l("What 
             "cards and lose your turn. Who plays first?"),
          (R.FIRST_DRAW_TWO,), ask=NEXT_SEAT, params={"seat3": 3}),
     Step(fresh_deal(_FOUR_HANDS, ["W"], dealer=3),
-         _l("The first card is a Wild: the first player, you, names the colour to play. Name a colour."),
+         _l("The first card is a Wild: the first player, you, names the colour. Name a colour."),
          (R.FIRST_WILD,), (act(0, "color", color="green"),), accept=R.FIRST_WILD),
     Step(fresh_deal(_FOUR_HANDS, ["WD4", "Y5"], dealer=3),
          _l("A Wild Draw Four may not start the discard pile: it goes back into the draw pile, and another "
@@ -207,17 +207,17 @@ TWO_PLAYERS_LESSON = Lesson("two-players", _l("Two players"), summary=_l("Revers
 
 # --- Chapter 4: the end of a round -------------------------------------------------------------
 
-UNO_LESSON = Lesson("uno", _l("Calling UNO"), summary=_l("Say UNO, and catch those who forget."), steps=(
+UNO_LESSON = Lesson("uno", _l("Calling UNO"), summary=_l("Call UNO, and catch those who forget."), steps=(
     Step(mid([["R3", "G7"], *_OTHERS[:2]], ["G9", "R5"]),
-         _l("You hold two cards. As you play your next-to-last card you must say UNO: tick “Say UNO as I "
+         _l("You hold two cards. As you play your next-to-last card you must call UNO: tick “Call UNO as I "
             "play”, then play %(card)s."),
          (R.UNO_CALL,), (play(0, "R3", uno=True),), params={"card": "R3"}),
     Step(mid([["R3", "G7"], *_OTHERS[:2]], ["G9", "R5"]),
-         _l("This time play %(card)s without saying UNO. You can still say it late, before anyone catches "
-            "you and before the next player acts: then say UNO."),
+         _l("This time play %(card)s without calling UNO. You can still call it late, before anyone catches "
+            "you and before the next player acts: then call UNO."),
          (R.UNO_CALL,), (play(0, "R3"), act(0, "uno")), params={"card": "R3"}),
     Step(mid([["Y1", "G5", "R8"], ["B4", "B8"], _OTHERS[1]], ["G9", "B2"], turn=1),
-         _l("Let %(seat1)s play: they play their next-to-last card and forget to say UNO. Catch them before "
+         _l("Let %(seat1)s play: they play their next-to-last card and forget to call UNO. Catch them before "
             "the next player acts."),
          (R.UNO_CATCH,), (play(1, "B4"), act(0, "catch", target=1)),
          wrong=(Wrong(play(0, "Y1"), R.TURN_ORDER, at=1),), params={"seat1": 1}),
@@ -247,7 +247,7 @@ GUIDED_DEAL = fresh_deal([["R2", "R6", "GS", "B6", "YR", "W", "G7"], ["Y4", "B2"
 GUIDED_LESSON = Lesson("guided-round", _l("A whole round"), summary=_l("Play a round through; every decision is yours."), steps=(
     Step(GUIDED_DEAL,
          _l("A whole round against two bots, from the deal to the points. Every decision is yours: play, "
-            "draw, name colours, say UNO. The cards you may play are marked."),
+            "draw, name colours, call UNO. The cards you may play are marked."),
          (R.SETUP_DEAL, R.SETUP_FIRST_PLAYER, R.ROUND_END, R.SCORE_WINNER_COLLECTS), guided=True, hints=True),
 ))
 

@@ -22,12 +22,11 @@ from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
-from app.pages.anchors import rule_url
 from app.practice import present
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
-from .model import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from .model import LEARNER, NEXT_SEAT, Lesson, Step
 
 bp = Blueprint("lessons", __name__)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
@@ -231,7 +230,7 @@ class StepPage:
         """A reminder in the guided round, read from the position: UNO on the next-to-last card."""
         state = self.progress.state
         if self.step.guided and state.actor() == LEARNER and len(state.hands[LEARNER]) == 2:
-            return _("You have two cards: say UNO as you play the next one.")
+            return _("You have two cards: call UNO as you play the next one.")
         return None
 
     def render(self):
