@@ -20,13 +20,6 @@ from ..engine.verdict import Event, Verdict
 from ..pages.anchors import rule_url
 from .game import HUMAN, Practice, hint
 
-# A wild's hint leaves out the colour: the learner names it when playing.
-WILD_HINTS = {
-    Rule.WILD_ANY_TIME: _l("You can play %(card)s at any time; you will name the colour."),
-    Rule.WILD_DRAW_FOUR_RESTRICTION: _l(
-        "You can play %(card)s: you hold no card of the colour (%(color)s); you will name the colour."),
-}
-
 METHODS = {
     Rule.SCORE_WINNER_COLLECTS: _l(
         "The round's winner scores the points of every card left in the other hands. The first whose "
@@ -226,30 +219,21 @@ def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any
 
 def hand_hints(state: RoundState, seat: int, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """{notation: verdict, why} for each distinct card in ``seat``'s hand, as the engine judges
-    playing it now. ``verdict`` is one of three: "legal", "bluff" (a Wild Draw Four while holding
-    the colour: allowed, but a challenge would catch it) or "illegal". The practice table's hints
-    and the learn-by-doing position view (app.learn.position) both show these."""
+    playing it now. ``verdict`` is one of three (``wording.verdict_state``): "legal", "bluff" (a Wild
+    Draw Four while holding the colour: legal, but a challenge would catch it) or "illegal". The
+    practice table's hints and the learn-by-doing position view (app.learn.position) both show these."""
     result = {}
     for face in dict.fromkeys(state.hands[seat]):
         verdict = hint(state, face, seat)
-        wild = WILD_HINTS.get(verdict.rule) if verdict.legal and face.is_wild else None
-        text = (str(wild) % {"card": wording.card_name(face.notation),
-                             "color": wording.color_word(verdict.params.get("color"))}
-                if wild else wording.verdict_message(verdict, seats))
-        shown = verdict_state(verdict)
+        text = wording.hint_message(verdict, seats)
+        shown = wording.verdict_state(verdict)
         result[face.notation] = {"legal": verdict.legal, "verdict": shown, "state": str(HINT_STATES[shown]),
                                  "text": text, **why(verdict.rule)}
     return result
 
 
-def verdict_state(verdict: Verdict) -> str:
-    """The hint's three states: a legal play, a legal bluff, or a play the rules refuse."""
-    if not verdict.legal:
-        return "illegal"
-    return "bluff" if verdict.params.get("case") == "bluff" else "legal"
-
-
 HINT_STATES = {"legal": _l("Playable"), "bluff": _l("Playable, but a bluff"), "illegal": _l("Not playable")}
+verdict_state = wording.verdict_state  # the three states, also read from here (app.learn.position)
 
 
 def scoring(practice: Practice, seats: tuple[str, ...]) -> dict[str, Any]:
