@@ -93,6 +93,11 @@ class Scene:
         return sorted({e["params"]["card"] for e in events if e["kind"] in CARD_EVENTS})
 
 
+def taught(demo: Lesson) -> list[dict[str, str]]:
+    """The rules a demo's steps teach, each once in the order they come: title and link."""
+    return [present.why(rule) for rule in dict.fromkeys(rule for step in demo.steps for rule in step.rules)]
+
+
 def scene(demo: Lesson, number: int) -> Scene:
     """Frame ``number`` (from 1) of ``demo``: its step replayed by the engine up to that frame."""
     frame = frames(demo.id)[number - 1]

@@ -3,14 +3,20 @@
 // focus is in a form control. The next frame is fetched and its move played on this table by the
 // step player (steps.js) before the frame takes its place, and the address follows, so a reload
 // or the language link keeps the place. Every frame also works without this: Back and Next links.
+// The keys are the same in an Arabic page: a clicker's forward button sends → or Page Down
+// whatever the language, so → is always "next" (the on-screen links point the way the page reads).
+// Pressed with nowhere to go (← on a demo's first frame, → after the last demo), a key shows
+// .presenter-edge for a moment, so the presenter sees it was heard.
 "use strict";
 
 (function () {
   const steps = window.UnoSteps;  // steps.js, loaded first
   const NEXT = ["ArrowRight", "PageDown", " ", "Spacebar"];
   const BACK = ["ArrowLeft", "PageUp"];
+  const EDGE_MS = 2500;
   let busy = false;
   let playing = null;
+  let edgeTimer = null;
 
   function presenter() {
     return document.querySelector(".presenter");
@@ -51,7 +57,7 @@
       await playing.run();
       playing = null;
     } else {
-      steps.announce(fresh.querySelector("#log").textContent.trim().replace(/\s+/g, " "));
+      steps.announce(fresh.querySelector("#log, .presenter-end").textContent.trim().replace(/\s+/g, " "));
     }
     current.replaceWith(fresh);
     history.replaceState(null, "", url);
@@ -62,6 +68,16 @@
       if (link) link.focus();
     }
     busy = false;
+  }
+
+  // ``to`` ("back" or "next"): the way there is none; says so if this screen has that edge.
+  function atEdge(to) {
+    const note = presenter().querySelector('.presenter-edge[data-edge="' + to + '"]');
+    if (!note) return;
+    note.hidden = false;
+    steps.announce(note.textContent.trim());
+    clearTimeout(edgeTimer);
+    edgeTimer = setTimeout(function () { note.hidden = true; }, EDGE_MS);
   }
 
   function showKeys() {
@@ -88,9 +104,11 @@
     } else if (NEXT.indexOf(event.key) >= 0 && !event.shiftKey) {
       event.preventDefault();
       if (root.dataset.next) go(root.dataset.next, true);
+      else atEdge("next");
     } else if (BACK.indexOf(event.key) >= 0 || (event.key === " " && event.shiftKey)) {
       event.preventDefault();
       if (root.dataset.back) go(root.dataset.back, false);
+      else atEdge("back");
     }
   });
 

@@ -1,7 +1,9 @@
 """Presenter mode (app/presenter, the demos of app/learn/demos.py): every demo replays legally
-through the check API, every frame narrates its rule, each frame has its own address in both
-languages (the language link keeps the place), a question never shows its answer, and the frames
-walk through by their Back and Next links alone (no JavaScript)."""
+through the check API, every hand is open on every frame as the engine has it, every frame
+narrates its rule, each frame has its own address in both languages (the language link keeps the
+place), a question never shows its answer, the frames walk through by their Back and Next links
+alone (no JavaScript), from a demo's last frame to its end and on to the next demo, and the
+home page, the course and every page's footer link the presenter."""
 from __future__ import annotations
 
 import re
@@ -210,43 +212,92 @@ def test_each_frame_has_its_address_in_both_languages(pages, lang):
         assert tags.one(tag="link", rel="alternate", hreflang=other)["href"] == here
         back, forward = tags.all(tag="a", rel="prev"), tags.all(tag="a", rel="next")
         assert [a["href"] for a in back] == ([f"/{lang}/present/{demo_id}/{number - 1}"] if number > 1 else [])
-        assert [a["href"] for a in forward] == ([f"/{lang}/present/{demo_id}/{number + 1}"] if number < total else [])
+        assert [a["href"] for a in forward] == [f"/{lang}/present/{demo_id}/{number + 1}" if number < total
+                                                else f"/{lang}/present/{demo_id}/end"]
+        edges = [p["data-edge"] for p in tags.all("presenter-edge")]  # ← on the first frame: nowhere to go
+        assert edges == (["back"] if number == 1 else [])
         assert shown.get("data-back", "") == (back[0]["href"] if back else "")
         assert shown.get("data-next", "") == (forward[0]["href"] if forward else "")
 
 
 def test_frames_walk_through_by_their_links_alone(client, pages):
+    """From a demo's address, Next after Next: every frame in order, the demo's end, then the next
+    demo's first frame; after the last demo's end, nothing."""
     by_url = {f"/{lang}/present/{demo_id}/{number}": tags for (lang, demo_id, number), (tags, _) in pages.items()}
+    order = list(DEMOS)
     for lang in LANGUAGES:
-        for demo_id in DEMOS:
+        for index, demo_id in enumerate(order):
             response = client.get(f"/{lang}/present/{demo_id}")  # a demo's address: its first frame
             assert response.status_code == 302
             url, seen = response.headers["Location"], []
             assert url == f"/{lang}/present/{demo_id}/1"
-            while url:
+            while url in by_url:
                 tags = by_url[url]
                 seen.append(int(tags.one("presenter")["data-number"]))
-                url = next((a["href"] for a in tags.all(tag="a", rel="next")), None)
+                url = next(a["href"] for a in tags.all(tag="a", rel="next"))
             assert seen == list(range(1, len(frames(demo_id)) + 1))
+            assert url == f"/{lang}/present/{demo_id}/end"
+            end = Tags(client.get(url).text)
+            assert end.one("presenter")["data-kind"] == "end"
+            assert [a["href"] for a in end.all(tag="a", rel="prev")] == [f"/{lang}/present/{demo_id}/{seen[-1]}"]
+            following = [a["href"] for a in end.all(tag="a", rel="next")]
+            if index + 1 < len(order):
+                assert following == [f"/{lang}/present/{order[index + 1]}/1"]
+                assert end.one("presenter")["data-next"] == following[0]
+                assert end.one("end-next")["data-demo"] == order[index + 1]
+                assert not end.all("presenter-edge")
+            else:  # the last demo: → says there is nothing further
+                assert following == [] and "data-next" not in end.one("presenter")
+                assert end.one("presenter-edge")["data-edge"] == "next"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_demos_end_lists_the_rules_it_showed_in_the_address_language(client, lang):
+    other = "en" if lang == "ar" else "ar"
+    for demo_id, demo in DEMOS.items():
+        response = client.get(f"/{lang}/present/{demo_id}/end")
+        assert response.status_code == 200 and f'<html lang="{lang}"' in response.text
+        tags = Tags(response.text)
+        taught = list(dict.fromkeys(rule for step in demo.steps for rule in step.rules))
+        assert [a["href"] for a in tags.all("why", "a")] == [rule_url(rule, lang) for rule in taught]
+        assert tags.one("presenter-lang")["href"] == f"/{other}/present/{demo_id}/end"  # L keeps the place
+
+
+def test_every_hand_is_open_as_the_engine_has_it(client, pages):
+    """On every frame each player's cards are all face up in their place, and they are the cards
+    the engine's state has in that hand once the frame's moves are played."""
+    for demo_id, number in FRAMES:
+        frame = frames(demo_id)[number - 1]
+        step = DEMOS[demo_id].steps[frame.step]
+        hands = check(client, step.scenario, solution(step)[:frame.played])["state"]["hands"]
+        html = pages["en", demo_id, number][1]
+        for seat, hand in enumerate(hands):
+            place = html[html.index(f'data-seat="{seat}" data-count='):]
+            place = place[:place.index("</li>\n") if not hand else place.index("</ul>")]
+            shown = re.findall(r'<li class="hand-card"><span data-card="([^"]+)"', place)
+            assert sorted(shown) == sorted(hand), (demo_id, number, seat, shown, hand)
+            assert f'data-count="{len(hand)}"' in place
 
 
 @pytest.mark.parametrize("path", ["/en/present/nope/1", "/ar/present/uno/0", "/en/present/uno/999", "/ar/present/nope",
-                                  "/en/present/uno/x"])
+                                  "/en/present/uno/x", "/ar/present/nope/end", "/en/present/uno/end/1"])
 def test_a_frame_that_does_not_exist_is_a_404_in_the_addresss_language(client, path):
     response = client.get(path)
     assert response.status_code == 404
     assert f'<html lang="{path[1:3]}"' in response.text
 
 
-def test_the_index_lists_every_demo_and_the_footer_links_it(client):
+def test_the_index_lists_every_demo_and_the_home_page_course_and_footer_link_it(client):
     for lang in LANGUAGES:
         tags = Tags(client.get(f"/{lang}/present/").text)
         listed = [item["data-demo"] for item in tags.all("lesson-item")]
         assert listed == list(DEMOS)
         hrefs = {a["href"] for a in tags.all(tag="a")}
         assert {f"/{lang}/present/{demo_id}/1" for demo_id in DEMOS} <= hrefs
-        home = Tags(client.get(f"/{lang}/").text)
-        assert f"/{lang}/present/" in {a["href"] for a in home.all(tag="a")}
+        assert len(tags.all("key-list")) == 1  # and the keys, in full
+        for page in (f"/{lang}/", f"/{lang}/learn/", f"/{lang}/rules/"):
+            links = Tags(client.get(page).text).all(tag="a", href=f"/{lang}/present/")
+            assert len(links) >= (2 if page != f"/{lang}/rules/" else 1), page  # a door or a line, and the footer
 
 
 # --- the words ----------------------------------------------------------------------------------------------
