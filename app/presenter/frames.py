@@ -75,7 +75,7 @@ class Scene:
     question: str = ""  # "What would you play?", "Who plays next?", "How many points…?"
     answer: dict[str, str] | None = None  # the engine's answer to the step's question: its sentence (and rule)
     sums: list[dict[str, str]] = field(default_factory=list)  # a round's points, hand by hand
-    rules: list[dict[str, str]] = field(default_factory=list)  # the step's rules: title and link
+    rules: list[dict[str, str]] = field(default_factory=list)  # the step's rules the frame names nowhere else: title and link
     played: dict[str, Any] | None = None  # the frame's move for the step player: seat and events
 
     @property
@@ -112,7 +112,7 @@ def scene(demo: Lesson, number: int) -> Scene:
             raise RuntimeError(f"demo {demo.id}, step {frame.step + 1}: the engine refuses move {index + 1} ({verdict.rule})")
     names = position.seat_names(state.players, LEARNER)
     view = position.view_of(step.scenario, moves[:frame.played], state, LEARNER)
-    shown = Scene(demo, number, frame, view, rules=[present.why(rule) for rule in step.rules])
+    shown = Scene(demo, number, frame, view)
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
         shown.instruction = words.instruction(step.instruction, step.params, names)
@@ -132,6 +132,9 @@ def scene(demo: Lesson, number: int) -> Scene:
         shown.question = _question(step, names)
         if step.ask == NEXT_SEAT:  # asked beside the table, so the panel says nothing
             shown.view = position.without_turn(view, "")
+    named = {line["rule"] for line in (*shown.facts, *shown.lines, shown.answer or {}) if "rule" in line}
+    named |= {str(outcome.rule) for outcome in shown.refused}
+    shown.rules = [present.why(rule) for rule in step.rules if str(rule) not in named]
     return shown
 
 

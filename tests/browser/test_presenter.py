@@ -1,8 +1,11 @@
 """Presenter mode in Chromium, as a teacher drives it from a keyboard or a clicker: a demo stepped
-through by its keys in both languages, the language switched mid-demo at the same step, the place
-kept by a reload, the screen blanked, the keys quiet in a form control, the step player (and
-reduced motion) on the demo's table, card labels measured at 1280x720 and 1920x1080 on every frame,
-axe-core and the HTML checker, and screenshots in both languages at 1280x720, 1920x1080 and 375x667.
+through by its keys in both languages (→ is "next" in Arabic too: a clicker sends it whatever the
+page's language), the language switched mid-demo at the same step, the place kept by a reload,
+the ends (← on a first frame, → from a demo's last frame to its end and on to the next demo, →
+after the last one), the screen blanked, the keys quiet in a form control, the step player (and
+reduced motion) on the demo's table, card labels measured at 1280x720 and 1920x1080 on every
+frame in both languages, axe-core (and its AAA contrast rule: high contrast for a projector), the
+HTML checker, and screenshots in both languages at 1280x720, 1920x1080 and 375x667.
 """
 import pytest
 
@@ -37,6 +40,25 @@ def press(page, key, lang, demo_id, expected):
     settled(page, lang, demo_id, expected)
 
 
+def press_to_end(page, key, lang, demo_id):
+    """``key`` shows the demo's end: what it showed, and the next demo."""
+    page.keyboard.press(key)
+    page.wait_for_function("id => { const p = document.querySelector('.presenter');"
+                           " return p.dataset.kind === 'end' && p.dataset.demo === id; }", arg=demo_id)
+    assert page.url.endswith(f"/{lang}/present/{demo_id}/end")
+
+
+def edge_note(page, key, edge):
+    """``key`` pressed with nowhere to go: nothing moves, and the note for that edge shows."""
+    url = page.url
+    page.keyboard.press(key)
+    note = page.locator(f'.presenter-edge[data-edge="{edge}"]')
+    note.wait_for(state="visible", timeout=2000)
+    page.wait_for_timeout(200)
+    assert page.url == url
+    return note.inner_text()
+
+
 # --- driven by the keys ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -49,17 +71,33 @@ def test_a_demo_stepped_through_by_keyboard(visit, errors, lang):
     for n in range(2, total + 1):  # → Page Down and Space in turn, as a keyboard or a clicker sends them
         press(page, NEXT_KEYS[n % 3], lang, demo_id, n)
         assert page.locator("#log .narration-line, #log .question, #log .instruction").count()
-    page.keyboard.press("ArrowRight")  # the last frame: nothing further
-    page.wait_for_timeout(200)
-    assert number(page) == total
+    press_to_end(page, "ArrowRight", lang, demo_id)  # the last frame: → shows the demo's end
+    assert page.locator(".end-rules a").count() >= 5
+    press(page, "ArrowLeft", lang, demo_id, total)
     press(page, "ArrowLeft", lang, demo_id, total - 1)
     press(page, "PageUp", lang, demo_id, total - 2)
     press(page, "Shift+Space", lang, demo_id, total - 3)
     for n in range(total - 4, 0, -1):
         press(page, "ArrowLeft", lang, demo_id, n)
-    page.keyboard.press("PageUp")  # the first frame: nothing before it
-    page.wait_for_timeout(200)
+    assert edge_note(page, "PageUp", "back")  # the first frame: nothing before it, and it says so
     assert number(page) == 1
+    assert not errors
+
+
+def test_from_a_demos_end_the_next_demo_and_after_the_last_nothing(visit, errors):
+    page = watched(visit(viewport=HD).page, errors)
+    order = list(DEMOS)
+    page.goto(f"/en/present/{order[0]}/{len(frames(order[0]))}")
+    press_to_end(page, "PageDown", "en", order[0])
+    assert page.locator(".end-next").get_attribute("data-demo") == order[1]
+    press(page, "Space", "en", order[1], 1)  # the next demo, from its first frame
+    assert page.locator(".presenter").get_attribute("data-demo") == order[1]
+    page.goto(f"/ar/present/{order[-1]}/end")  # the last demo's end, in Arabic
+    page.keyboard.press("l")
+    page.wait_for_url(f"**/en/present/{order[-1]}/end")  # L keeps the place here too
+    assert edge_note(page, "ArrowRight", "next") == "That was the last demo."
+    page.keyboard.press("ArrowLeft")
+    settled(page, "en", order[-1], len(frames(order[-1])))
     assert not errors
 
 
@@ -182,31 +220,33 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size, languages", [(HD, LANGUAGES), (FULL_HD, ("ar",))], ids=["1280x720", "1920x1080"])
-def test_every_card_label_is_five_percent_of_the_screen_and_the_frame_fits(visit, size, languages, capsys):
+@pytest.mark.parametrize("size", [HD, FULL_HD], ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_label_is_five_percent_of_the_screen_and_the_frame_fits(visit, size, lang, capsys):
     """Every frame of every demo, stepped through by its key: each card's label (its number, +2,
     +4, or the Skip and Reverse symbol) at least 5% of the screen's height, by its box and by its
-    font size, and the frame in one screen, without scrolling. Both languages at 1280x720; at
-    1920x1080, whose layout is the same scaled up, Arabic, whose sentences are the longer."""
+    font size, and the frame in one screen, without scrolling; each language at each size."""
     page = visit(viewport=size).page
     smallest, problems, measured = 1.0, [], 0
-    for lang in languages:
-        for demo_id in DEMOS:
-            page.goto(f"/{lang}/present/{demo_id}/1")
-            for n in range(1, len(frames(demo_id)) + 1):
-                if n > 1:
-                    press(page, "ArrowRight", lang, demo_id, n)
-                found = page.evaluate(MEASURE)
-                if found["overflow"] != [0, 0]:
-                    problems.append(f"/{lang}/present/{demo_id}/{n} scrolls by {found['overflow']}")
-                assert found["labels"], (demo_id, n)
-                for label in found["labels"]:
-                    least = min(label["box"], label["font"] or 1)
-                    smallest, measured = min(smallest, least), measured + 1
-                    if least < MIN_LABEL:
-                        problems.append(f"/{lang}/present/{demo_id}/{n}: {label}")
+    for demo_id in DEMOS:
+        page.goto(f"/{lang}/present/{demo_id}/1")
+        for n in range(1, len(frames(demo_id)) + 1):
+            if n > 1:
+                press(page, "ArrowRight", lang, demo_id, n)
+            found = page.evaluate(MEASURE)
+            if found["overflow"] != [0, 0]:
+                problems.append(f"/{lang}/present/{demo_id}/{n} scrolls by {found['overflow']}")
+            assert found["labels"], (demo_id, n)
+            for label in found["labels"]:
+                least = min(label["box"], label["font"] or 1)
+                smallest, measured = min(smallest, least), measured + 1
+                if least < MIN_LABEL:
+                    problems.append(f"/{lang}/present/{demo_id}/{n}: {label}")
+        press_to_end(page, "ArrowRight", lang, demo_id)  # and its end, in one screen too
+        if page.evaluate(MEASURE)["overflow"] != [0, 0]:
+            problems.append(f"/{lang}/present/{demo_id}/end scrolls")
     with capsys.disabled():
-        print(f"\n{measured} card labels at {size['width']}x{size['height']}: the smallest is {smallest:.2%} "
+        print(f"\n{measured} card labels ({lang}) at {size['width']}x{size['height']}: the smallest is {smallest:.2%} "
               "of the screen's height")
     assert not problems, "\n".join(problems[:20])
 
@@ -221,7 +261,10 @@ PICTURED = {
     "question": "/present/wild-draw-four/9",  # "Who plays next?"
     "refused": "/present/uno/13",  # a wrong move explained
     "points": "/present/scoring/4",  # the round's points added up
+    "end": "/present/uno/end",  # what the demo showed, and the next demo
 }
+AAA = """() => axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast-enhanced']}, resultTypes: ['violations']})
+  .then(result => result.violations.flatMap(v => v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)))"""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -230,6 +273,7 @@ def test_presenter_pages_pass_the_checks_and_are_pictured(visit, axe_source, ara
     page = visit().page
     page.goto(f"/{lang}{PICTURED[name]}")
     problems = page_problems(page, lang, axe_source, arabic_fonts)
+    problems += [f"AAA contrast: {p}" for p in page.evaluate(AAA)]  # high contrast: 7:1 for text, 4.5:1 for large
     for size in (HD, FULL_HD, PHONE):
         page.set_viewport_size(size)
         page.screenshot(path=screenshots / f"present-{name}-{lang}-{size['width']}x{size['height']}.png", full_page=True)
