@@ -62,15 +62,9 @@ def check(client, scenario, moves):
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
+def pages(module_client):
     """Every frame of every demo in both languages: {(lang, demo, number): (Tags, html)}."""
-    from app import create_app
-
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
-        env.delenv("UNO_TUTOR_SECRET_KEY", raising=False)
-        client = create_app({"TESTING": True}).test_client()
-    return {(lang, demo_id, number): get(client, lang, demo_id, number)
+    return {(lang, demo_id, number): get(module_client, lang, demo_id, number)
             for lang in LANGUAGES for demo_id, number in FRAMES}
 
 
