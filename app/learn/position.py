@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -119,6 +119,11 @@ class Position:
     def your_turn(self) -> bool:
         return self.actor == self.viewer
 
+    @property
+    def open_hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every seat's cards: a demo shows all hands open (the presenter, app.presenter)."""
+        return tuple(tuple(c.notation for c in hand) for hand in self.state.hands)
+
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
         viewer's): judged on a copy, this position unchanged. A wild without its colour (or a 7
@@ -208,6 +213,14 @@ def view_of(scenario: Any, moves: Sequence[dict[str, Any]], state: RoundState, v
 def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
     """Events worded for ``viewer`` as a position's lead-in is (a lesson's log of its moves)."""
     return _lines(list(events), names, viewer)
+
+
+def without_turn(view: Position, prompt: str) -> Position:
+    """``view`` while "who plays next?" is open: no mark or words say whose turn it is, and
+    ``prompt`` asks the question instead."""
+    way = _("clockwise") if view.direction == 1 else _("anticlockwise")
+    return replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
+                   direction_text=_("Play goes %(direction)s.", direction=way), prompt=prompt, choices=())
 
 
 def seat_names(players: int, viewer: int) -> tuple[str, ...]:

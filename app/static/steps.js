@@ -4,7 +4,8 @@
 // table's caption and to a polite live region. The practice table uses it (practice.js), and so do
 // the lessons (learn.js) on the shared position view, which has the same places by class (.players,
 // .pile-top, .hand-cards) and keeps the words for counts and colours beside it ([data-counts],
-// [data-labels]). Reduced motion: nothing travels, the places are lit instead.
+// [data-labels]); the presenter's demos (presenter.js) too, their hands open in the players' places.
+// Reduced motion: nothing travels, the places are lit instead.
 "use strict";
 
 window.UnoSteps = (function () {
@@ -180,7 +181,10 @@ window.UnoSteps = (function () {
     const top = this.table.querySelector(".pile-top");
     switch (event.kind) {
       case "play": {
-        const own = p.seat === 0 && this.table.querySelector('.hand-card [data-card="' + p.card + '"]');
+        // From the player's open hand (a demo), else from the learner's own hand.
+        const chip = this.seat(p.seat);
+        const own = (chip && chip.querySelector('.hand-card [data-card="' + p.card + '"]')) ||
+          (p.seat === 0 && this.table.querySelector('.hand-card [data-card="' + p.card + '"]'));
         const face = this.cardFor(p.card);
         const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
@@ -197,7 +201,7 @@ window.UnoSteps = (function () {
         break;
       }
       case "draw": {
-        const to = p.seat === 0 ? this.handPlace() : this.seat(p.seat);
+        const to = (p.seat === 0 && this.handPlace()) || this.seat(p.seat);
         const back = document.createElement("span");
         back.className = "pile-back";
         await this.travel(back, drawPile, to, ms);

@@ -165,10 +165,7 @@ class StepPage:
         if not self.step.hints:
             view = replace(view, hints={})
         if self.asking and self.step.ask == NEXT_SEAT:
-            way = _("clockwise") if view.direction == 1 else _("anticlockwise")
-            view = replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
-                           direction_text=_("Play goes %(direction)s.", direction=way),
-                           prompt=_("Who plays next? Choose the player."), choices=())
+            view = position.without_turn(view, _("Who plays next? Choose the player."))
         return view
 
     @property
