@@ -385,12 +385,15 @@ def test_a_bluff_is_never_shown_as_plainly_allowed(client, lang):
     assert result["legal"] is True and result["verdict"] == "bluff"
 
 
-def test_the_challenge_page_says_what_is_official_and_what_is_our_reading(client):
-    html = client.get("/en/rules/challenge").text
+@pytest.mark.parametrize("lang, official, ours", [("en", "Official", "Our reading"), ("ar", "الرسمي", "فهمُنا للقاعدة")])
+def test_the_challenge_page_says_what_is_official_and_what_is_our_reading(client, lang, official, ours):
+    html = client.get(f"/{lang}/rules/challenge").text
     block = html[html.index('id="official-and-our-reading"'):]
     block = block[:block.index("</dl>")]
-    assert "<dt>Official</dt>" in block and "<dt>Our reading</dt>" in block
+    assert re.findall(r"<dt>(.*?)</dt>", block) == [official, ours]
     assert 'href="#whose-turn"' in block and 'id="whose-turn"' in html
+    # said before the rule's own section: the first thing the page says after its introduction
+    assert html.index('id="official-and-our-reading"') < html.index('id="wild-draw-four.challenge"')
 
 
 def test_an_action_card_on_a_number_is_shown_by_colour_and_refused_off_colour():
