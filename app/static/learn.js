@@ -82,29 +82,7 @@
   // ---- Sending a form ---------------------------------------------------------------------------
 
   async function send(form, submitter) {
-    const data = new FormData(form);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    // getAttribute: a form's hidden field named "action" hides the form.action property.
-    const url = new URL(form.getAttribute("action"), document.baseURI);
-    url.search = new URLSearchParams(data).toString();
-    const current = document.querySelector(".lesson");
-    current.setAttribute("aria-busy", "true");  // until the answer's step takes its place
-    let fresh, page;
-    try {
-      const response = await fetch(url, { credentials: "same-origin" });
-      page = new DOMParser().parseFromString(await response.text(), "text/html");
-      fresh = page.querySelector(".lesson");
-      if (!fresh) throw new Error("no step in the answer");
-    } catch (error) {
-      current.removeAttribute("aria-busy");
-      throw error;
-    }
-    history.replaceState(null, "", url);
-    document.title = page.title;
-    if (fresh.querySelector(".log-step.latest[data-step]") && steps.pace() !== "instant") {
-      await new steps.StepPlayer(current, fresh).run();
-    }
-    current.replaceWith(fresh);
+    const fresh = await steps.fetchAndPlay(form, submitter, ".lesson");
     setUp(fresh);
     focusAfter(fresh);
   }
