@@ -126,6 +126,21 @@ def test_every_myth_names_its_sources_and_shows_what_each_says(app, client, item
     assert client.get(f"/en/quiz/check?item={item_id}").status_code == 404  # the quiz's, not a rules page's
 
 
+@pytest.mark.parametrize("item_id", ITEM_IDS)
+def test_a_missed_question_links_to_a_lesson_step_that_teaches_its_rule(app, item_id):
+    from app.learn.lessons import LESSONS
+    from app.quiz.links import lesson_link
+    item = ITEMS[item_id]
+    for lang in LANGUAGES:
+        with app.test_request_context(f"/{lang}/quiz"):
+            url = lesson_link(item, lang)["url"]
+        path, _, query = url.partition("?")
+        assert path.startswith(f"/{lang}/learn/"), url
+        lesson = LESSONS[path.removeprefix(f"/{lang}/learn/")]
+        number = int(parse_qs(query).get("step", ["1"])[0])
+        assert item.rules[0] in lesson.steps[number - 1].rules, (url, item.rules)
+
+
 def test_the_claimed_values_are_what_the_sources_that_hold_them_give(client):
     """A myth's ``claimed`` value is typed with the myth; where a rule set encodes the claim (the long
     guide's penalty and drawing, the stacking house rule), the engine finds exactly that value."""
