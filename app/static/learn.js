@@ -69,12 +69,22 @@
   }
 
   // After an answer: the next step's link once complete, a choice still to make, the card tried
-  // again, else what was said, or the hand.
+  // again, the question; while the step goes on, the learner's next decision on the table (a
+  // challenge or a catch, else the hand), the table brought whole into view (on a phone the pile
+  // and the hand together); else what was said, or the hand. What was said is read out either way.
   function focusAfter(lesson) {
+    const table = lesson.querySelector(".lesson-table .position");
+    const next = lesson.dataset.complete !== "true" && table &&
+      (table.querySelector(".panel .choices button.primary") || table.querySelector('.hand-cards .card-button[tabindex="0"]'));
     const target = lesson.querySelector(".next-step") || lesson.querySelector(".outcome .choices button") ||
       lesson.querySelector(".hand-card.chosen .card-button") || lesson.querySelector(".ask button, .ask input") ||
-      lesson.querySelector("#feedback:not([hidden])") || lesson.querySelector('.hand-cards .card-button[tabindex="0"]');
-    if (target) target.focus({ preventScroll: false });
+      next || lesson.querySelector("#feedback:not([hidden])") || lesson.querySelector('.hand-cards .card-button[tabindex="0"]');
+    if (target === next) {
+      target.focus({ preventScroll: true });
+      table.scrollIntoView({ block: "nearest" });
+    } else if (target) {
+      target.focus({ preventScroll: false });
+    }
     const said = lesson.querySelector("#feedback:not([hidden])");
     if (said) steps.announce(said.textContent.trim().replace(/\s+/g, " "));
   }
