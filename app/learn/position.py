@@ -36,6 +36,7 @@ from ..practice import present
 from ..practice.game import hint, needs_choice
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
+MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
 # A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
 # "Playable", "Playable, but a bluff" or "Not playable", as the hints say (present.HINT_STATES).
 ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
@@ -172,6 +173,15 @@ class Outcome:
         """The move tried, completed by ``fields`` (the colour or player it still needs)."""
         return {**self.move, **fields}
 
+    @property
+    def steps(self) -> dict[str, Any] | None:
+        """The move played out, as the step player (steps.js) reads a log entry's data-step: the
+        seat and its events (as the viewer may see them); None if nothing was played."""
+        if not self.legal or self.choose or not self.events:
+            return None
+        return {"seat": self.move["seat"], "events": [{"kind": e["kind"], "rule": e["rule"], "params": e["params"]}
+                                                      for e in self.events]}
+
 
 def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -> Position:
     """The position ``scenario`` describes once the lead-in ``moves`` are played, seen by
@@ -221,6 +231,22 @@ def without_turn(view: Position, prompt: str) -> Position:
     way = _("clockwise") if view.direction == 1 else _("anticlockwise")
     return replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
                    direction_text=_("Play goes %(direction)s.", direction=way), prompt=prompt, choices=())
+
+
+def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
+    """The cards the step player moves for ``events`` (each with its ``kind`` and ``params``): onto
+    the pile, or into the viewer's hand. The page holds each as a <template> (macros/cards.html)."""
+    cards = {e["params"]["card"] for e in events if e["kind"] in ("play", "first", "redraw")}
+    cards.update(c for e in events if e["kind"] == "draw" and e["params"]["seat"] == viewer
+                 for c in e["params"].get("cards", ()))
+    return sorted(cards)
+
+
+def step_labels() -> dict[str, dict[Any, str]]:
+    """The words the step player writes on a table between two answers: card counts (``counts``)
+    and the colour in play (``colours``), in the page's language."""
+    return {"counts": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
+            "colours": {c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color}}
 
 
 def seat_names(players: int, viewer: int) -> tuple[str, ...]:
