@@ -39,6 +39,7 @@ def create_app(test_config=None):
     from . import api, pages, practice, quiz, security, site
     from .learn import sandbox_page
     from .learn.lessons import api as lessons_api, views as lessons
+    from .presenter import views as presenter
 
     security.init_app(app)
 
@@ -50,6 +51,11 @@ def create_app(test_config=None):
     app.register_blueprint(sandbox_page.bp)
     app.register_blueprint(lessons.bp)
     app.register_blueprint(lessons_api.bp)
+    app.register_blueprint(presenter.bp)
+
+    from . import classroom
+
+    classroom.init_app(app)
     return app
 
 

@@ -506,6 +506,21 @@ ERRORS: dict[str, Message] = {
     "bad-moves": _l("“moves” must be a list of moves."),
     "too-many-moves": _ln("A check takes at most %(num)d move.", "A check takes at most %(num)d moves.",
                           key="max"),
+    # classes and watch links (app.classroom)
+    "bad-code": _l("A class code has 6 letters and digits: copy it again from your teacher's board."),
+    "class-not-found": _l("No class has this code: check it with your teacher. A class lasts a week."),
+    "class-forbidden": _l("Only the teacher who made this class sees its progress, in the browser it was made in."),
+    "class-full": _ln("This class is full: it has %(num)d student.", "This class is full: it has %(num)d students.",
+                      key="max"),
+    "bad-nickname": _ln("A nickname has at most %(num)d character.", "A nickname has at most %(num)d characters.",
+                        key="max"),
+    "too-many-codes": _ln(
+        "Too many wrong class codes were tried from this network. Try again in %(num)d minute.",
+        "Too many wrong class codes were tried from this network. Try again in %(num)d minutes.", key="minutes"),
+    "too-many-joins": _l("Too many students joined from this network just now. Try again in a minute."),
+    "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
+    "watch-revoked": _l("The player turned this watch link off."),
+    "bad-share": _l("The form can't be read: make the watch link or turn it off with this page's buttons."),
 }
 UNKNOWN_ERROR = _l("The request could not be completed.")
 

@@ -23,3 +23,13 @@ def app(tmp_path, monkeypatch):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def module_client(tmp_path_factory):
+    """One test client for a whole module (pages rendered once and checked many ways), its
+    instance folder in a temporary directory of its own."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
+        env.delenv("UNO_TUTOR_SECRET_KEY", raising=False)
+        yield create_app({"TESTING": True}).test_client()

@@ -28,7 +28,11 @@ def create_game():
                                       body.get("seed"), body.get("hints", True))
     except OptionError as error:
         raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
-    record, practice, steps = access.create(options)
+    return created(*access.create(options))
+
+
+def created(record, practice: Practice, steps: list[dict[str, Any]]):
+    """The answer to a new game (a class's student's too: app.api.classes)."""
     return {"id": record.id, "version": record.version, "view": view(practice),
             "results": _results(practice, steps)}, 201
 
@@ -60,6 +64,7 @@ def move(game_id: str):
         raise ApiError("bad-move", extra={"field": field}, field=field) from None
     except Refused as refused:
         _check_current(game_id, record)
+        access.store().note_refusal(game_id, refused.verdict.rule.value)  # for a class's teacher
         seats = present.names(practice.round.players)
         verdict = refused.verdict
         refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -36,6 +36,7 @@ from ..practice import present
 from ..practice.game import hint, needs_choice
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
+MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
 # A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
 # "Playable", "Playable, but a bluff" or "Not playable", as the hints say (present.HINT_STATES).
 ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
@@ -119,6 +120,11 @@ class Position:
     def your_turn(self) -> bool:
         return self.actor == self.viewer
 
+    @property
+    def open_hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every seat's cards: a demo shows all hands open (the presenter, app.presenter)."""
+        return tuple(tuple(c.notation for c in hand) for hand in self.state.hands)
+
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
         viewer's): judged on a copy, this position unchanged. A wild without its colour (or a 7
@@ -167,6 +173,15 @@ class Outcome:
         """The move tried, completed by ``fields`` (the colour or player it still needs)."""
         return {**self.move, **fields}
 
+    @property
+    def steps(self) -> dict[str, Any] | None:
+        """The move played out, as the step player (steps.js) reads a log entry's data-step: the
+        seat and its events (as the viewer may see them); None if nothing was played."""
+        if not self.legal or self.choose or not self.events:
+            return None
+        return {"seat": self.move["seat"], "events": [{"kind": e["kind"], "rule": e["rule"], "params": e["params"]}
+                                                      for e in self.events]}
+
 
 def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -> Position:
     """The position ``scenario`` describes once the lead-in ``moves`` are played, seen by
@@ -208,6 +223,30 @@ def view_of(scenario: Any, moves: Sequence[dict[str, Any]], state: RoundState, v
 def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
     """Events worded for ``viewer`` as a position's lead-in is (a lesson's log of its moves)."""
     return _lines(list(events), names, viewer)
+
+
+def without_turn(view: Position, prompt: str) -> Position:
+    """``view`` while "who plays next?" is open: no mark or words say whose turn it is, and
+    ``prompt`` asks the question instead."""
+    way = _("clockwise") if view.direction == 1 else _("anticlockwise")
+    return replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
+                   direction_text=_("Play goes %(direction)s.", direction=way), prompt=prompt, choices=())
+
+
+def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
+    """The cards the step player moves for ``events`` (each with its ``kind`` and ``params``): onto
+    the pile, or into the viewer's hand. The page holds each as a <template> (macros/cards.html)."""
+    cards = {e["params"]["card"] for e in events if e["kind"] in ("play", "first", "redraw")}
+    cards.update(c for e in events if e["kind"] == "draw" and e["params"]["seat"] == viewer
+                 for c in e["params"].get("cards", ()))
+    return sorted(cards)
+
+
+def step_labels() -> dict[str, dict[Any, str]]:
+    """The words the step player writes on a table between two answers: card counts (``counts``)
+    and the colour in play (``colours``), in the page's language."""
+    return {"counts": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
+            "colours": {c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color}}
 
 
 def seat_names(players: int, viewer: int) -> tuple[str, ...]:

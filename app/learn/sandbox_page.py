@@ -8,7 +8,8 @@ One GET address, no JavaScript needed, nothing stored: the position lives in the
   removed: ``remove``) with the position being edited (hidden ``scenario``/``moves``), and is
   answered by a redirect to the canonical ``?scenario=`` of the position the fields describe.
 - The position's own buttons add a move (``action``, ``card``, ``color``, ``target``): the page then
-  says what happens if it is played, judged by the engine.
+  says what happens if it is played, judged by the engine; with JavaScript (app/static/sandbox.js)
+  the move first plays out on the table through the step player, as in a lesson.
 A link or a form the engine can't use gets the reason in the reader's language, status 400, the
 form kept as it was sent; never a traceback.
 """
@@ -22,7 +23,7 @@ from ..engine.cards import FACES, Color
 from ..i18n import LANGUAGES
 from ..practice import access
 from . import sandbox
-from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form
+from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form, step_cards, step_labels
 from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
 
 bp = Blueprint("sandbox", __name__)
@@ -102,6 +103,8 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
         "alternates": {code: url_for("sandbox.page", lang=code, **request.args) for code in LANGUAGES},
+        "labels": step_labels(),  # the step player's words, and the cards it moves when a move plays out
+        "step_cards": step_cards(outcome.steps["events"], VIEWER) if outcome and outcome.steps else [],
     }
     return render_template("learn/sandbox.html", **context), 400 if error else 200
 

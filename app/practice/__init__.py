@@ -36,6 +36,10 @@ TARGETS = (100, 200, 300, 500)
 # The presets that switch a house rule on (the others are official, or variants of it from a source).
 HOUSE_PRESETS = frozenset(name for name in PRESETS if ruleset(name).house_rules())
 SHOWN_STEPS = 30  # the log's latest steps on the page (always all of the last move's)
+# What practice/game_fields.html offers, for every form that has its fields (the class form too).
+GAME_FIELDS = {"targets": TARGETS, "house_presets": HOUSE_PRESETS, "rule_choices": access.RULE_CHOICES,
+               "house_rule_switches": access.HOUSE_RULE_SWITCHES, "bots_range": (MIN_BOTS, MAX_BOTS),
+               "default_bots": DEFAULT_BOTS}
 
 
 @bp.get(f"/{LANG}/play")
@@ -51,9 +55,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
     quick = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
              "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
     quick["target"] = PRESETS[quick["preset"]].target
-    return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
-                           rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES,
-                           bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
+    return render_template("practice/new.html", **GAME_FIELDS, form=form,
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 
 
@@ -94,14 +96,20 @@ _LINK_CHOICES = (
 
 @bp.post(f"/{LANG}/play")
 def create_game(lang: str):
-    form = request.form
     try:
-        options = access.read_options(_rules_from_form(form), _count(form, "bots"),
-                                      form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
+        options = form_options(request.form)
     except OptionError as error:
         return new_game(lang, {error.field: error.message}, 400)
     record, _practice, _steps = access.create(options)
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+def form_options(form) -> dict[str, Any]:
+    """The new-game form's choices, checked (``access.read_options``; OptionError names a bad one).
+    The class form (app.classroom) shares the form's fields and this reading of them; pass-and-play's
+    form has them too, and its people besides (``create_together``)."""
+    return access.read_options(_rules_from_form(form), _count(form, "bots"),
+                               form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
 
 
 @bp.get(f"/{LANG}/play/together")
@@ -110,8 +118,7 @@ def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 
     rules and options as a game against bots. A GET creates nothing; the end of a game links here
     with its people filled in (``together.again``)."""
     form = request.form if request.method == "POST" else together.prefilled(request.args)
-    return render_template("practice/together.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
-                           rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES, form=form,
+    return render_template("practice/together.html", **GAME_FIELDS, form=form,
                            errors=errors or {}, people_range=range(MIN_PEOPLE, MAX_PEOPLE + 1),
                            default_people=DEFAULT_PEOPLE, max_bots=together.MAX_BOTS, max_name=MAX_NAME), status
 
@@ -196,6 +203,7 @@ def move(lang: str, game_id: str):
                                     uno="1" if data["uno"] else None), 303)
         steps = play(practice, data)
     except Refused as refused:
+        access.store().note_refusal(record.id, refused.verdict.rule.value)  # for a class's teacher
         seats = present.seat_names(practice)
         explained = present.refusal(refused.verdict, seats)
         if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[mover]}:
@@ -311,21 +319,14 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
             chosen = face.notation
     shown_from = max(0, min(practice.latest, practice.logged - SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)
-    steps = present.narrate(log, seats, practice.redacted_for)
-    latest = practice.latest - shown_from
-    shown = view(practice, me)
     context = {
-        "game_id": record.id, "version": record.version, "state": state, "actor": state.actor(),
-        "view": shown, "seats": seats, "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "steps": steps, "latest": latest, "first_step": shown_from + 1,
-        "last_actions": present.last_actions(steps),
+        "game_id": record.id, "version": record.version,
+        "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "hints": present.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
-        "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
-        "why": present.why, "game_result": present.game_result, "direction_text": present.direction_text,
-        "me": me, "together": practice.together, "you": practice.redacted_for,
+        "together": practice.together,
         "again": together.again(practice) if practice.together and practice.finished else {},
-        **present.playback(steps[latest:], shown, me),
+        **present.table(practice, seats, view(practice, me), log, shown_from, practice.latest, me),
     }
     return render_template("practice/table.html", **context), status, _private(practice)
 

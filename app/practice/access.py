@@ -139,10 +139,12 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
     return saved
 
 
-def create(options: dict[str, Any]) -> tuple[Record, Practice, list[dict[str, Any]]]:
-    """A new game for this browser from checked options (``read_options``)."""
+def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
+    """A new game for this browser from checked options (``read_options``). ``save(owner token,
+    state, finished, steps)`` stores it instead of ``Store.create`` (a class's student joining),
+    and may raise to refuse it: then nothing is kept."""
     practice, steps = start(**options)
-    record = store().create(owner_token(create=True), practice.to_dict(), practice.finished, steps)
+    record = (save or store().create)(owner_token(create=True), practice.to_dict(), practice.finished, steps)
     _keep(record, practice)
     return record, practice, steps
 

@@ -5,7 +5,7 @@ here, in the request's language.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -58,14 +58,15 @@ def _people(language: str, given: tuple[str, ...], players: int) -> tuple[str, .
     return people + tuple(_("Bot %(number)d", number=bot) for bot in range(1, players - len(given) + 1))
 
 
-def game_result(winners: list[int], seats: tuple[str, ...], you: int | None = HUMAN) -> str:
-    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest).
-    ``you``: the seat addressed as "you" (None: everyone is named, as in pass-and-play)."""
-    if len(winners) > 1 and winners[0] == you:
+def game_result(winners: list[int], seats: tuple[str, ...], viewer: int | None = HUMAN) -> str:
+    """The end of the game in a line: the winner, or all who share a tie (score.tally-lowest),
+    said to ``viewer`` (None: to nobody: someone watching, who holds no seat, or every
+    player of a pass-and-play game)."""
+    if len(winners) > 1 and winners[0] == viewer:
         return _("A tie: you share the win with %(names)s.", names=wording.seat_list(winners[1:], seats))
     if len(winners) > 1:
         return _("A tie: %(names)s share the win.", names=wording.seat_list(winners, seats))
-    return _("You win the game!") if winners[0] == you else _("%(name)s wins the game.", name=seats[winners[0]])
+    return _("You win the game!") if winners[0] == viewer else _("%(name)s wins the game.", name=seats[winners[0]])
 
 
 def why(rule: str | Rule) -> dict[str, str]:
@@ -81,24 +82,26 @@ def _why(language: str, rule: str) -> dict[str, str]:
 
 def message(event: dict[str, Any], seats: tuple[str, ...], language: str | None = None,
             viewer: int | None = HUMAN) -> str:
-    """An event's sentence, in the second person when it is the viewer's (None: nobody's)."""
+    """An event's sentence, in the second person when it is ``viewer``'s (None: all in the third)."""
     language = language or current_language()
     return _worded(event, _memo(language, seats, viewer), seats, language, viewer)["message"]
 
 
-def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str) -> list[dict[str, Any]]:
+def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str,
+            viewer: int | None = HUMAN) -> list[dict[str, Any]]:
     """The JSON API's "results": ``steps`` with the sentence and the rule's link added to every
     event, in place. Made for every move, the bots' replies included, from steps that are this
     answer's own and already stored, so copying them would only cost."""
-    memo = _memo(language, seats)
+    memo = _memo(language, seats, viewer)
     for step in steps:
         for event in step["events"]:
-            event.update(_worded(event, memo, seats, language))
+            event.update(_worded(event, memo, seats, language, viewer))
     return steps
 
 
 def _memo(language: str, seats: tuple[str, ...], viewer: int | None = HUMAN) -> dict[bytes, dict[str, str]]:
-    """The remembered sentences for one language, one table of names and one viewer.
+    """The remembered sentences for one language, one table of names and one viewer (a watcher's
+    names may be the learner's: a student nicknamed "You").
 
     A sentence depends only on those, the event's kind and rule and the parameters it is worded
     from (``wording.WORDED_PARAMS``: not the top card a play went on), and the same sentences
@@ -145,8 +148,8 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | N
     log reads as one entry per step, not a link on every line) and the short words each seat's
     chip shows for it (``actions``). ``seat`` says who moved (None: the dealer's doing); ``data``
     is the stored step, which the table's step player plays back. The language is looked up once
-    for the whole log, not for every line. ``viewer``: the seat told "you" (None: nobody, for a
-    log that every player of a pass-and-play game reads)."""
+    for the whole log, not for every line. ``viewer``: whose events are said to "you" (None: a
+    watcher's log, or one that every player of a pass-and-play game reads, all in the third person)."""
     language = current_language()
     narrated = []
     for s in steps:
@@ -154,6 +157,26 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | N
         rules = [_why(language, rule) for rule in dict.fromkeys(ln["rule"] for ln in lines)]
         narrated.append({"seat": s["seat"], "lines": lines, "rules": rules, "actions": actions(s), "data": s})
     return narrated
+
+
+def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
+          shown_from: int, fresh_from: int, me: int | None = HUMAN) -> dict[str, Any]:
+    """What practice/table.html shows of a game: ``shown``, the game's view as this reader may see
+    it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
+    the step player's to play. ``me``: the reader's seat, whose hand the table shows and whose
+    decisions it offers (the learner's; in pass-and-play the holder's; None: someone watching).
+    ``viewer``, the seat the log and the results are said to as "you", is the one the log was
+    written for (``Practice.redacted_for``: nobody in pass-and-play, where everyone reads them),
+    and nobody for a watcher."""
+    state = practice.round
+    viewer = None if me is None else practice.redacted_for
+    steps = narrate(log, seats, viewer)
+    latest = fresh_from - shown_from
+    return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,
+            "latest": latest, "first_step": shown_from + 1, "last_actions": last_actions(steps),
+            "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
+            "why": why, "game_result": partial(game_result, viewer=viewer),
+            "direction_text": partial(direction_text, viewer=me), **playback(steps[latest:], shown)}
 
 
 def actions(step: dict[str, Any]) -> dict[int, str]:
@@ -190,13 +213,14 @@ def last_actions(narrated: list[dict[str, Any]]) -> dict[int, str]:
     return said
 
 
-def playback(latest: list[dict[str, Any]], shown: dict[str, Any], me: int | None = HUMAN) -> dict[str, Any]:
+def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, Any]:
     """What the step player needs beyond the steps themselves, in the page's language: the words
     for every card count it will show (``count_labels``: hands and the draw pile, after each step
-    and now), the colour in play for each colour, and the cards it moves to the pile (or into
-    the hand of ``me``, the seat whose hand the table shows; None: no hand is shown, as on the
-    pass screen, whose ``shown`` has every hand as a count)."""
-    counts = {0, shown["draw_pile_size"], *(len(n) if seat == me else n for seat, n in enumerate(shown["hands"]))}
+    and now), the colour in play for each colour, and the cards it moves to the pile or into a
+    hand that ``shown`` holds as cards (the learner's; none on the pass screen, whose ``shown`` has
+    every hand as a count)."""
+    # A hand is its cards or, when hidden from the reader, its size (a watcher may see all or none).
+    counts = {0, shown["draw_pile_size"], *(n if type(n) is int else len(n) for n in shown["hands"])}
     cards: dict[str, None] = {}
     for step in latest:
         after = step["data"].get("after")  # steps stored before the step player have none
@@ -205,7 +229,7 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any], me: int | None
         for event in step["data"]["events"]:
             if event["kind"] in ("play", "first", "redraw"):
                 cards[event["params"]["card"]] = None
-            elif event["kind"] == "draw" and event["params"]["seat"] == me:  # into the learner's hand
+            elif event["kind"] == "draw" and type(shown["hands"][event["params"]["seat"]]) is not int:  # into a shown hand
                 cards.update(dict.fromkeys(event["params"].get("cards", ())))
     return {"count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in sorted(counts)},
             "colour_labels": {color.value: _("Colour in play: %(color)s", color=wording.color_name(color.value))
@@ -213,7 +237,7 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any], me: int | None
             "step_cards": list(cards)}
 
 
-def direction_text(state: RoundState, seats: tuple[str, ...], viewer: int = HUMAN) -> str:
+def direction_text(state: RoundState, seats: tuple[str, ...], viewer: int | None = HUMAN) -> str:
     """The direction of play in words, with who plays next as ``viewer`` hears it ("Play goes
     clockwise: Bot 2 plays next."): the practice table's sentence, and the position view's."""
     direction = _("clockwise") if state.direction == 1 else _("anticlockwise")

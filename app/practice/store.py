@@ -15,6 +15,11 @@ the little that is left, and the log starts over.
 The narration log lives in its own table, appended in the same transaction as the save: a move
 writes only its new steps, not the whole history, as one row (the steps of one request as a JSON
 list, numbered by the first). Logs written one row per step, an object each, read the same.
+
+Classes (app.classroom) and watch links live in tables of their own beside the games, so a
+database file made before them opens as it was: the schema only ever adds tables (``CREATE ...
+IF NOT EXISTS``), never changes one. A student's game is an ordinary game with a row in
+``students``; deleting a game deletes its log, its student row, refusals and watch links with it.
 """
 from __future__ import annotations
 
@@ -54,6 +59,35 @@ CREATE TABLE IF NOT EXISTS steps (
     step TEXT NOT NULL,  -- a JSON list of steps (a single step's object in older logs)
     PRIMARY KEY (game, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY,
+    teacher TEXT NOT NULL,  -- hash of the teacher's owner token, as games.owner
+    options TEXT NOT NULL,  -- JSON: the game every student gets (rules, bots, level, seed)
+    created REAL NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS classes_expires ON classes (expires);
+CREATE TABLE IF NOT EXISTS students (
+    game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    number INTEGER NOT NULL,  -- 1, 2, ... in the order they joined
+    nickname TEXT,
+    UNIQUE (class, number)
+);
+CREATE TABLE IF NOT EXISTS refusals (
+    game TEXT NOT NULL REFERENCES students (game) ON DELETE CASCADE,
+    rule TEXT NOT NULL,
+    n INTEGER NOT NULL,  -- moves of this student's refused by this rule
+    PRIMARY KEY (game, rule)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS watches (
+    token TEXT PRIMARY KEY,  -- the link itself: whoever has it may watch, so it is drawn as a game id is
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    open_hands INTEGER NOT NULL,
+    by_class INTEGER NOT NULL,  -- made by the game's class for its teacher (the owner's own links: 0)
+    revoked INTEGER NOT NULL DEFAULT 0  -- kept, so that its watchers are told it was turned off
+);
+CREATE INDEX IF NOT EXISTS watches_game ON watches (game);
 """
 BUSY_TIMEOUT_MS = 5000
 FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
@@ -84,6 +118,51 @@ class Record:
     def owned_by(self, token: str | None) -> bool:
         """Constant-time comparison, so timing tells nothing about the owner's token."""
         return token is not None and hmac.compare_digest(owner_hash(token), self.owner)
+
+
+@dataclass(frozen=True)
+class ClassRecord:
+    code: str
+    teacher: str  # hash of the teacher's token
+    options: dict[str, Any]  # the game every student gets, as ``Store.create_class`` was given it
+    created: float
+    expires: float
+
+    def taught_by(self, token: str | None) -> bool:
+        return token is not None and hmac.compare_digest(owner_hash(token), self.teacher)
+
+
+@dataclass(frozen=True)
+class StudentGame:
+    """One student of a class and where their game stands (its state as stored)."""
+
+    number: int
+    nickname: str | None
+    game: str
+    data: str = field(repr=False)
+    finished: bool
+    watch: str | None  # the watch link the class made for its teacher (its owner can't revoke it)
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        return decode(self.data)
+
+
+@dataclass(frozen=True)
+class Watch:
+    token: str
+    game: str
+    open_hands: bool
+    by_class: bool
+    revoked: bool
+
+
+class ClassGone(Exception):
+    """No class has this code any more (or never had): nothing was written."""
+
+
+class ClassFull(Exception):
+    """The class has as many students as it may: nothing was written."""
 
 
 def owner_hash(token: str) -> str:
@@ -181,13 +260,17 @@ class Store:
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = ()) -> Record:
         self.cleanup()
-        game_id, owner, data, now = secrets.token_urlsafe(16), owner_hash(owner_token), encode(state), time.time()
         db = self._db()
         with self._write():
-            db.execute(
-                "INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
-                (game_id, owner, data, int(finished), now))
-            self._append(db, game_id, 0, steps)
+            return self._insert_game(db, owner_token, state, finished, steps)
+
+    def _insert_game(self, db: sqlite3.Connection, owner_token: str, state: dict[str, Any], finished: bool,
+                     steps) -> Record:
+        """A new game and its first steps, inside the caller's write transaction."""
+        game_id, owner, data, now = secrets.token_urlsafe(16), owner_hash(owner_token), encode(state), time.time()
+        db.execute("INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, ?, 1, ?, ?, ?)",
+                   (game_id, owner, data, int(finished), now))
+        self._append(db, game_id, 0, steps)
         return Record(game_id, owner, 1, data, finished, now)
 
     def load(self, game_id: str) -> Record | None:
@@ -237,16 +320,134 @@ class Store:
         return log
 
     def cleanup(self, now: float | None = None) -> int:
-        """Delete finished games after a day and idle ones after a month (at most hourly per process)."""
+        """Delete finished games after a day and idle ones after a month, and expired classes with
+        their students' games (at most hourly per process); returns how many games went. A
+        student's game stays as long as its class, finished or not: its teacher still reads it."""
         now = time.time() if now is None else now
         if now - self._last_cleanup < CLEANUP_EVERY:
             return 0
         self._last_cleanup = now
         db = self._db()
         with self._write():
-            cursor = db.execute("DELETE FROM games WHERE (finished = 1 AND updated < ?) OR updated < ?",
-                                (now - FINISHED_TTL, now - IDLE_TTL))
+            gone = db.execute("DELETE FROM games WHERE id IN (SELECT game FROM students JOIN classes "
+                              "ON classes.code = students.class WHERE classes.expires <= ?)", (now,)).rowcount
+            db.execute("DELETE FROM classes WHERE expires <= ?", (now,))
+            gone += db.execute("DELETE FROM games WHERE ((finished = 1 AND updated < ?) OR updated < ?) "
+                               "AND id NOT IN (SELECT game FROM students)",
+                               (now - FINISHED_TTL, now - IDLE_TTL)).rowcount
+        return gone
+
+    # --- classes (app.classroom) -----------------------------------------------------------
+
+    def create_class(self, code: str, teacher_token: str, options: dict[str, Any], ttl: float) -> ClassRecord | None:
+        """A class under ``code`` for ``ttl`` seconds; None if the code is taken (draw another)."""
+        self.cleanup()
+        now, teacher, data = time.time(), owner_hash(teacher_token), encode(options)
+        db = self._db()
+        with self._write():
+            try:
+                db.execute("INSERT INTO classes (code, teacher, options, created, expires) VALUES (?, ?, ?, ?, ?)",
+                           (code, teacher, data, now, now + ttl))
+            except sqlite3.IntegrityError:
+                return None
+        return ClassRecord(code, teacher, decode(data), now, now + ttl)
+
+    def load_class(self, code: str) -> ClassRecord | None:
+        """The class, unless there is none or it has expired (its rows wait for the cleanup)."""
+        row = self._db().execute("SELECT code, teacher, options, created, expires FROM classes "
+                                 "WHERE code = ? AND expires > ?", (code, time.time())).fetchone()
+        return row and ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4])
+
+    def join_class(self, code: str, owner_token: str, state: dict[str, Any], finished: bool, steps,
+                   nickname: str | None, watch_token: str, most: int) -> tuple[Record, int]:
+        """A student's game in the class, the student's number and the class's watch link to it,
+        in one transaction: (the game, the number). ClassGone if the class has expired or never
+        was, ClassFull if it has ``most`` students; then nothing is written."""
+        self.cleanup()
+        db = self._db()
+        with self._write():
+            live = db.execute("SELECT 1 FROM classes WHERE code = ? AND expires > ?", (code, time.time())).fetchone()
+            if live is None:
+                raise ClassGone(code)
+            count, last = db.execute("SELECT COUNT(*), IFNULL(MAX(number), 0) FROM students WHERE class = ?",
+                                     (code,)).fetchone()
+            if count >= most:
+                raise ClassFull(code)
+            record = self._insert_game(db, owner_token, state, finished, steps)
+            db.execute("INSERT INTO students (game, class, number, nickname) VALUES (?, ?, ?, ?)",
+                       (record.id, code, last + 1, nickname))
+            self._insert_watch(db, watch_token, record.id, open_hands=False, by_class=True)
+        return record, last + 1
+
+    def class_games(self, code: str) -> list[StudentGame]:
+        """The class's students in the order they joined, with their games as stored."""
+        rows = self._db().execute(
+            "SELECT students.number, students.nickname, games.id, games.state, games.finished, watches.token "
+            "FROM students JOIN games ON games.id = students.game "
+            "LEFT JOIN watches ON watches.game = students.game AND watches.by_class = 1 AND watches.revoked = 0 "
+            "WHERE students.class = ? ORDER BY students.number", (code,)).fetchall()
+        return [StudentGame(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) for row in rows]
+
+    def class_refusals(self, code: str) -> dict[str, dict[str, int]]:
+        """{game: {rule id: refused moves}} for the class's students who had a move refused."""
+        counts: dict[str, dict[str, int]] = {}
+        for game, rule, n in self._db().execute(
+                "SELECT refusals.game, refusals.rule, refusals.n FROM refusals "
+                "JOIN students ON students.game = refusals.game WHERE students.class = ?", (code,)):
+            counts.setdefault(game, {})[rule] = n
+        return counts
+
+    def student(self, game_id: str) -> tuple[int, str | None] | None:
+        """(number, nickname) if the game is a student's in a class."""
+        return self._db().execute("SELECT number, nickname FROM students WHERE game = ?", (game_id,)).fetchone()
+
+    def note_refusal(self, game_id: str, rule: str) -> bool:
+        """Count a refused move for its class's teacher, if the game is a student's (read first,
+        so that a game outside any class never waits for the writers' turn)."""
+        if self.student(game_id) is None:
+            return False
+        db = self._db()
+        with self._write():  # the student may have gone since (an expired class): then nothing is counted
+            cursor = db.execute("INSERT INTO refusals (game, rule, n) SELECT game, ?, 1 FROM students WHERE game = ? "
+                                "ON CONFLICT (game, rule) DO UPDATE SET n = n + 1", (rule, game_id))
+        return cursor.rowcount == 1
+
+    # --- watch links -------------------------------------------------------------------------
+
+    @staticmethod
+    def _insert_watch(db: sqlite3.Connection, token: str, game_id: str, open_hands: bool, by_class: bool) -> None:
+        db.execute("INSERT INTO watches (token, game, open_hands, by_class) VALUES (?, ?, ?, ?)",
+                   (token, game_id, int(open_hands), int(by_class)))
+
+    def share(self, game_id: str, open_hands: bool, token: str) -> Watch:
+        """``token``, the owner's new watch link to the game; the owner's links before it are
+        turned off in the same transaction, so there is one live link at a time (the class's
+        link, for its teacher, stays)."""
+        db = self._db()
+        with self._write():
+            db.execute("UPDATE watches SET revoked = 1 WHERE game = ? AND by_class = 0", (game_id,))
+            self._insert_watch(db, token, game_id, open_hands, by_class=False)
+        return Watch(token, game_id, open_hands, False, False)
+
+    def shared(self, game_id: str) -> Watch | None:
+        """The owner's live watch link to the game, if there is one."""
+        row = self._db().execute("SELECT token, open_hands FROM watches WHERE game = ? AND by_class = 0 "
+                                 "AND revoked = 0", (game_id,)).fetchone()
+        return row and Watch(row[0], game_id, bool(row[1]), False, False)
+
+    def unshare(self, game_id: str) -> int:
+        """Turn off the owner's watch links to the game (the class's stays); returns how many."""
+        db = self._db()
+        with self._write():
+            cursor = db.execute("UPDATE watches SET revoked = 1 WHERE game = ? AND by_class = 0 AND revoked = 0",
+                                (game_id,))
         return cursor.rowcount
+
+    def load_watch(self, token: str) -> Watch | None:
+        """The watch link, revoked or not (None: no such link, or its game is gone)."""
+        row = self._db().execute("SELECT token, game, open_hands, by_class, revoked FROM watches WHERE token = ?",
+                                 (token,)).fetchone()
+        return row and Watch(row[0], row[1], bool(row[2]), bool(row[3]), bool(row[4]))
 
 
 class _transaction:

@@ -155,4 +155,4 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
             "top": state.discard[-1].notation, "color": state.color and state.color.value,
             "counts": counts, "scores": list(practice.game.scores),
             "round": practice.game.number, "version": record.version,
-            **present.playback(steps[latest:], public, me=None)}
+            **present.playback(steps[latest:], public)}

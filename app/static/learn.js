@@ -69,12 +69,22 @@
   }
 
   // After an answer: the next step's link once complete, a choice still to make, the card tried
-  // again, else what was said, or the hand.
+  // again, the question; while the step goes on, the learner's next decision on the table (a
+  // challenge or a catch, else the hand), the table brought whole into view (on a phone the pile
+  // and the hand together); else what was said, or the hand. What was said is read out either way.
   function focusAfter(lesson) {
+    const table = lesson.querySelector(".lesson-table .position");
+    const next = lesson.dataset.complete !== "true" && table &&
+      (table.querySelector(".panel .choices button.primary") || table.querySelector('.hand-cards .card-button[tabindex="0"]'));
     const target = lesson.querySelector(".next-step") || lesson.querySelector(".outcome .choices button") ||
       lesson.querySelector(".hand-card.chosen .card-button") || lesson.querySelector(".ask button, .ask input") ||
-      lesson.querySelector("#feedback:not([hidden])") || lesson.querySelector('.hand-cards .card-button[tabindex="0"]');
-    if (target) target.focus({ preventScroll: false });
+      next || lesson.querySelector("#feedback:not([hidden])") || lesson.querySelector('.hand-cards .card-button[tabindex="0"]');
+    if (target === next) {
+      target.focus({ preventScroll: true });
+      table.scrollIntoView({ block: "nearest" });
+    } else if (target) {
+      target.focus({ preventScroll: false });
+    }
     const said = lesson.querySelector("#feedback:not([hidden])");
     if (said) steps.announce(said.textContent.trim().replace(/\s+/g, " "));
   }
@@ -82,29 +92,7 @@
   // ---- Sending a form ---------------------------------------------------------------------------
 
   async function send(form, submitter) {
-    const data = new FormData(form);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    // getAttribute: a form's hidden field named "action" hides the form.action property.
-    const url = new URL(form.getAttribute("action"), document.baseURI);
-    url.search = new URLSearchParams(data).toString();
-    const current = document.querySelector(".lesson");
-    current.setAttribute("aria-busy", "true");  // until the answer's step takes its place
-    let fresh, page;
-    try {
-      const response = await fetch(url, { credentials: "same-origin" });
-      page = new DOMParser().parseFromString(await response.text(), "text/html");
-      fresh = page.querySelector(".lesson");
-      if (!fresh) throw new Error("no step in the answer");
-    } catch (error) {
-      current.removeAttribute("aria-busy");
-      throw error;
-    }
-    history.replaceState(null, "", url);
-    document.title = page.title;
-    if (fresh.querySelector(".log-step.latest[data-step]") && steps.pace() !== "instant") {
-      await new steps.StepPlayer(current, fresh).run();
-    }
-    current.replaceWith(fresh);
+    const fresh = await steps.fetchAndPlay(form, submitter, ".lesson");
     setUp(fresh);
     focusAfter(fresh);
   }

@@ -70,8 +70,9 @@
     answer.focus();
   }
 
-  // Plays the latest steps of ``fresh`` on ``current``, then puts ``fresh`` in its place.
-  async function playThenShow(current, fresh, choosing) {
+  // Plays the latest steps of ``fresh`` on ``current``, then puts ``fresh`` in its place (and
+  // the focus where the learner acts next, unless ``keepFocus``: a watcher's page).
+  async function playThenShow(current, fresh, choosing, keepFocus) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
     if (entries.length && pace() !== "instant") {
       player = new steps.StepPlayer(current, fresh);
@@ -89,7 +90,7 @@
     if (drawerOpen) fresh.querySelector("#log").classList.add("open");
     setUp(fresh);
     steps.showLatest(fresh);
-    focusAfter(fresh, choosing);
+    if (!keepFocus) focusAfter(fresh, choosing);
   }
 
   // Pass-and-play: the answer to a move is the pass screen, which holds no hand. Its latest steps
@@ -116,6 +117,13 @@
       player = null;
     }
   }
+
+  // A watcher's page (watch.js) follows a game with the same table: each new table's steps played
+  // on the one before, with the same pace, pause and drawer.
+  window.UnoTable = {
+    follow: function (current, fresh) { return playThenShow(current, fresh, false, true); },
+    showPage: showPage,
+  };
 
   async function send(form, submitter) {
     const data = new FormData(form);

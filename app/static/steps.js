@@ -4,7 +4,8 @@
 // table's caption and to a polite live region. The practice table uses it (practice.js), and so do
 // the lessons (learn.js) on the shared position view, which has the same places by class (.players,
 // .pile-top, .hand-cards) and keeps the words for counts and colours beside it ([data-counts],
-// [data-labels]). Reduced motion: nothing travels, the places are lit instead.
+// [data-labels]); the presenter's demos (presenter.js) too, their hands open in the players' places.
+// Reduced motion: nothing travels, the places are lit instead.
 "use strict";
 
 window.UnoSteps = (function () {
@@ -36,10 +37,13 @@ window.UnoSteps = (function () {
 
   // Plays the latest log entries of ``fresh`` (the answer's page: their data-step JSON) on
   // ``table``, the table as it stood before them; the caller then puts ``fresh`` in its place. The
-  // table never disappears: its decision panel says each step while it plays.
-  function StepPlayer(table, fresh) {
+  // table never disappears: its decision panel says each step while it plays. ``log``: the
+  // selector of the element that holds the entries (#log on the practice table and in a lesson; the
+  // sandbox's outcome).
+  function StepPlayer(table, fresh, log) {
     this.table = table;
     this.fresh = fresh;
+    this.log = log || "#log";
     this.paused = false;
     this.release = null;
     this.done = false;
@@ -181,7 +185,10 @@ window.UnoSteps = (function () {
     const top = this.table.querySelector(".pile-top");
     switch (event.kind) {
       case "play": {
-        const own = p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]');
+        // From the player's open hand (a demo), else from the hand the table shows (data-me's).
+        const chip = this.seat(p.seat);
+        const own = (chip && chip.querySelector('.hand-card [data-card="' + p.card + '"]')) ||
+          (p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]'));
         const face = this.cardFor(p.card);
         const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
@@ -198,7 +205,7 @@ window.UnoSteps = (function () {
         break;
       }
       case "draw": {
-        const to = p.seat === this.me ? this.handPlace() : this.seat(p.seat);
+        const to = (p.seat === this.me && this.handPlace()) || this.seat(p.seat);
         const back = document.createElement("span");
         back.className = "pile-back";
         await this.travel(back, drawPile, to, ms);
@@ -301,8 +308,8 @@ window.UnoSteps = (function () {
   StepPlayer.prototype.run = async function () {
     const table = this.table;
     const caption = table.querySelector(".step-caption");
-    const log = table.querySelector("#log");
-    const freshLog = this.fresh.querySelector("#log").cloneNode(true);
+    const log = table.querySelector(this.log);
+    const freshLog = this.fresh.querySelector(this.log).cloneNode(true);
     if (log) {
       freshLog.classList.toggle("open", log.classList.contains("open"));
       log.replaceWith(freshLog);
@@ -420,6 +427,40 @@ window.UnoSteps = (function () {
 
   // ---- Sending a table's forms ------------------------------------------------------------------
 
+  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's) with fetch, plays
+  // the answer's new steps on the table as it stands (``log``: see StepPlayer), then puts the
+  // answer's table, and its language links, in place; the address becomes the form's, so a reload
+  // or a shared link shows the same. Returns the new table; throws if the answer has none.
+  async function fetchAndPlay(form, submitter, selector, log) {
+    const data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    // getAttribute: a form's hidden field named "action" hides the form.action property.
+    const url = new URL(form.getAttribute("action"), document.baseURI);
+    url.search = new URLSearchParams(data).toString();
+    const current = document.querySelector(selector);
+    current.setAttribute("aria-busy", "true");  // until the answer's table takes its place
+    let fresh, page;
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      page = new DOMParser().parseFromString(await response.text(), "text/html");
+      fresh = page.querySelector(selector);
+      if (!fresh) throw new Error("no table in the answer");
+    } catch (error) {
+      current.removeAttribute("aria-busy");
+      throw error;
+    }
+    history.replaceState(null, "", url);
+    document.title = page.title;
+    const languages = document.querySelector(".lang-switch");
+    const freshLanguages = page.querySelector(".lang-switch");
+    if (languages && freshLanguages) languages.replaceWith(freshLanguages);
+    if (fresh.querySelector(".log-step.latest[data-step]") && pace() !== "instant") {
+      await new StepPlayer(current, fresh, log).run();
+    }
+    current.replaceWith(fresh);
+    return fresh;
+  }
+
   // Sends a form with ``send(form, submitter)`` (a promise), one at a time: the second click of a
   // double click sends nothing. If sending fails, the plain form goes, as without JavaScript.
   let sending = false;
@@ -435,5 +476,5 @@ window.UnoSteps = (function () {
 
   return { StepPlayer: StepPlayer, announce: announce, pace: pace, sentences: sentences,
            syncControls: syncControls, showLatest: showLatest, rovingHand: rovingHand, moveInHand: moveInHand,
-           sendOnce: sendOnce, PACE: PACE };
+           sendOnce: sendOnce, fetchAndPlay: fetchAndPlay, PACE: PACE };
 })();

@@ -27,6 +27,13 @@ def position(page):
     return scenario, moves, verdicts
 
 
+def answered(page):
+    """Wait for the answer to a move tried on the position: a new page without JavaScript, with it
+    the answer put in place by sandbox.js (busy until then, its steps played first)."""
+    page.wait_for_load_state()
+    page.wait_for_function("() => !document.querySelector('.sandbox-position[aria-busy]')")
+
+
 def in_url(page):
     query = parse_qs(urlsplit(page.url).query)
     return json.loads(query["scenario"][0]), json.loads(query["moves"][0]) if "moves" in query else []
@@ -63,7 +70,7 @@ def test_build_a_position_by_clicking_and_the_url_round_trips(visit, lang, javas
                               "G0": "legal"}
     # A card tried: what happens is said below the hand, and the URL holds the move too.
     page.locator('.position .hand-cards button[data-card="YS"]').click()
-    page.wait_for_load_state()
+    answered(page)
     outcome = page.locator(".outcome")
     assert outcome.get_attribute("data-verdict") == "illegal" and outcome.get_attribute("data-rule") == "match.none"
     assert parse_qs(urlsplit(page.url).query)["card"] == ["YS"]
@@ -78,17 +85,17 @@ def test_a_bluff_keeps_its_own_mark_and_a_challenge_can_be_answered(visit, lang)
     page = visit().page
     page.goto(f"/{lang}/sandbox")
     page.locator('.position .hand-cards button[data-card="WD4"]').click()
-    page.wait_for_load_state()
+    answered(page)
     assert page.locator(".outcome").get_attribute("data-verdict") == "bluff"
     assert page.locator(".outcome .verdict-badge").inner_text() == "!"  # never the plain ✓
     page.locator(".outcome .colours button").nth(3).click()  # blue
-    page.wait_for_load_state()
+    answered(page)
     kinds = page.locator(".outcome-events li").evaluate_all("els => els.map(e => e.dataset.kind)")
     assert kinds == ["play", "color", "pending"]
     page.goto(f"/{lang}{CHALLENGE}")
     assert page.locator(".position .player-turn").get_attribute("data-seat") == "0"
     page.locator(".position .panel button.primary").click()  # Challenge
-    page.wait_for_load_state()
+    answered(page)
     assert page.locator(".outcome-events li").first.get_attribute("data-kind") == "challenge"
 
 
@@ -118,3 +125,44 @@ def test_the_sandbox_html_is_valid(live_server, vnu_command, tmp_path):
              for html in served_html(live_server, [f"/{lang}{url}"]).values()}
     errors = validate(vnu_command, pages, tmp_path)
     assert not errors, "\n".join(errors)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_move_plays_out_on_the_table_through_the_step_player(visit, lang):
+    page = visit(pace="slow").page
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"/{lang}/sandbox")
+    page.locator('.position .hand-cards button[data-card="G5"]').click()
+    # While the answer waits, the card goes to the pile on this table (steps.js), the count drops,
+    # and the outcome's sentence for the play is shown as its step.
+    page.wait_for_selector('.sandbox-position[aria-busy] .pile-top[data-card="G5"]', timeout=5000)
+    assert page.locator('.sandbox-position[aria-busy] .player[data-seat="0"]').get_attribute("data-count") == "5"
+    page.wait_for_selector(".sandbox-position:not([aria-busy])", timeout=10000)
+    # Then the answer: the position as it was (the sandbox asks "what if?"), the outcome below it,
+    # the move in the address, and the card tried still the hand's tab stop.
+    assert page.locator(".pile-top").get_attribute("data-card") == "R5"
+    assert page.locator(".outcome").get_attribute("data-verdict") == "legal"
+    assert page.locator(".outcome-events li").evaluate_all("els => els.map(e => e.dataset.kind)") == ["play"]
+    assert parse_qs(urlsplit(page.url).query)["card"] == ["G5"]
+    assert page.evaluate("document.activeElement.dataset.card") == "G5"
+    assert page.locator(".lang-switch a").get_attribute("href").endswith("card=G5")  # the other language, same move
+    assert not errors
+
+
+@pytest.mark.parametrize("lang, forward", [("en", "ArrowRight"), ("ar", "ArrowLeft")])
+def test_the_hand_is_one_tab_stop_with_arrow_keys_in_reading_order(visit, lang, forward):
+    page = visit().page
+    page.goto(f"/{lang}/sandbox")
+    cards = page.locator(".position .hand-cards .card-button")
+    assert cards.evaluate_all("els => els.map(e => e.tabIndex)") == [0, -1, -1, -1, -1, -1]
+    cards.first.focus()
+    page.keyboard.press(forward)
+    page.keyboard.press(forward)
+    assert page.evaluate("document.activeElement.dataset.card") == "B7"
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.card") == "WD4"
+    page.keyboard.press("Enter")  # tried by the keyboard: a bluff, and the colour still to name
+    page.wait_for_selector(".outcome .colours button")
+    assert page.locator(".outcome").get_attribute("data-verdict") == "bluff"
+    assert page.evaluate("document.activeElement.closest('.colours') !== null")

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import force_locale
 
 from app import wording
-from app.engine.cards import FACES
+from app.engine.cards import FACES, card
 from app.practice import access
 from app.practice.game import HUMAN, Practice
 
@@ -58,6 +58,20 @@ def rewrite(app, game_id, change) -> None:
         practice = Practice.from_dict(record.state)
         change(practice)
         assert access.store().save(record, practice.to_dict(), practice.finished)
+
+
+def learner_holds(cards: list[str], top: str, draw: str | None = None):
+    """A position for ``rewrite``: the learner to play, holding ``cards``, ``top`` on the discard
+    pile (its colour in play) and, if given, ``draw`` the next card of the draw pile."""
+    def change(practice: Practice) -> None:
+        state = practice.round
+        state.turn, state.pending, state.exposed = HUMAN, None, None
+        state.hands[HUMAN] = [card(c) for c in cards]
+        state.discard.append(card(top))
+        state.color = card(top).color
+        if draw:
+            state.draw_pile.append(card(draw))
+    return change
 
 
 def random_move(practice: Practice, rng: random.Random, seat: int = HUMAN) -> dict[str, Any]:
@@ -113,10 +127,13 @@ def secret_cards(practice: Practice, steps: list[dict[str, Any]], seat: int | No
     return hidden - public
 
 
-def assert_html_hides(app, lang: str, page: str, game_id: str, seat: int | None = HUMAN) -> None:
-    """No secret card in the page (see ``secret_cards``): not as a form value, an accessible name
-    or in the text."""
-    secrets = secret_cards(stored(app, game_id)[1], log(app, game_id), seat)
+def assert_html_hides(app, lang: str, page: str, game_id: str, secrets: set[str] | None = None,
+                      seat: int | None = HUMAN) -> None:
+    """No secret card in the page: not as a form value, an accessible name or in the text.
+    ``secrets``: the faces this reader may not see (default: those the hand of ``seat`` may not,
+    ``secret_cards``: the learner's, in pass-and-play the holder's, None for a pass screen)."""
+    if secrets is None:
+        secrets = secret_cards(stored(app, game_id)[1], log(app, game_id), seat)
     text = html.unescape(page)
     # Other cards' names may contain a secret one ("Yellow Draw Two" holds "2 صفراء" in Arabic): blank them.
     others = card_names(app, lang, set(FACES) - secrets).values()
@@ -146,16 +163,17 @@ def assert_json_hides(app, answer: dict[str, Any], game_id: str) -> None:
             if event["kind"] == "play" and params.get("seat") != HUMAN:
                 assert "held" not in params and params.get("case") != "bluff"
     secrets = secret_cards(stored(app, game_id)[1], log(app, game_id))
-    assert not secrets & set(_strings(answer))
+    assert not secrets & set(strings(answer))
 
 
-def _strings(value):
+def strings(value):
+    """Every key and string value in a JSON answer, however deep."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
             yield key
-            yield from _strings(item)
+            yield from strings(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from strings(item)

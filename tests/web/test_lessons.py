@@ -83,6 +83,44 @@ def test_the_guided_round_is_played_through_and_scored():
     assert sum(1 for move in solution(step) if move["seat"] == LEARNER) >= 5  # the learner decides throughout
 
 
+def test_the_course_ends_with_the_guided_round_from_a_scripted_deal():
+    *official, variants = CHAPTERS
+    last = official[-1].lessons[-1]
+    assert last.id == "guided-round" and [s.guided for s in last.steps] == [True]
+    step = last.steps[0]
+    assert "deck" in step.scenario and len(step.scenario["deck"]) == 108  # the deal is scripted, card by card
+    assert solution(step) == solution(step)  # and plays the same way every time (the bots' dice are fixed)
+
+
+def test_in_the_guided_round_every_decision_is_the_learners_and_each_move_is_narrated(client):
+    step = LESSONS["guided-round"].steps[0]
+    done = solved(step)
+    # no bot ever moves for the learner's seat; every move of that seat was one the learner sent
+    assert all(played.learner == (played.move["seat"] == LEARNER) for played in done.played)
+    assert len(done.learner) == sum(played.learner for played in done.played)
+    page = _play_through(client, "en", "guided-round", 1, step)
+    entries = re.findall(r'<li class="log-step[^"]*"[^>]*>(.*?)</li>\s*(?=<li class="log-step|</ol>)', page, re.S)
+    assert len(entries) == 1 + len(done.played)  # the deal, then one narrated entry per move
+    for entry in entries:
+        assert re.search(r'<p class="log-line">[^<]+', entry) and 'class="why"' in entry, entry
+
+
+def test_seat_diagrams_are_steps_for_skip_and_reverse_with_two_and_four_players_both_ways():
+    """"Who plays next?" after a Skip or a Reverse is asked on the table (a step), for two players and
+    for four, in both directions of play."""
+    from app.engine.cards import Kind, card
+    seen: dict[Kind, set] = {Kind.SKIP: set(), Kind.REVERSE: set()}
+    for lesson in LESSONS.values():
+        for step in lesson.steps:
+            played = [card(m["card"]).kind for m in solution(step) if m["seat"] == LEARNER and m["action"] == "play"]
+            if step.ask == NEXT_SEAT and "hands" in step.scenario and played and played[-1] in seen:
+                seen[played[-1]].add((step.players, step.scenario.get("direction", 1)))
+    for kind, diagrams in seen.items():
+        assert {players for players, _ in diagrams} >= {2, 4}, (kind, diagrams)
+        assert {direction for _, direction in diagrams} == {1, -1}, (kind, diagrams)
+    assert {(4, 1), (4, -1)} <= seen[Kind.REVERSE]
+
+
 # --- the JSON -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
@@ -177,6 +215,19 @@ def test_an_open_question_does_not_give_its_answer_away(client):
 def test_a_step_links_to_its_rules(client):
     page = client.get("/ar/learn/deck?step=3").text
     assert 'href="/ar/rules/turn#match.symbol"' in page
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_every_step_links_to_the_anchor_of_each_rule_it_teaches(client, lang):
+    from app.pages.anchors import rule_url
+    for lesson_id, number, step in STEPS:
+        page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
+        said = page[page.index('class="step-rules"'):]
+        said = said[:said.index("</p>")]
+        assert re.findall(r'href="([^"]+)"', said) == [rule_url(rule, lang) for rule in step.rules], (lesson_id, number)
+        for rule in step.rules:  # and the anchor is there, on its page
+            path, _, anchor = rule_url(rule, lang).partition("#")
+            assert f'id="{anchor}"' in client.get(path).text, rule
 
 
 def test_a_forged_token_restarts_the_step_and_says_so(client):

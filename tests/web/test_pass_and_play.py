@@ -5,7 +5,7 @@ import random
 import re
 
 import pytest
-from flask_babel import force_locale, gettext
+from flask_babel import force_locale, gettext, ngettext
 
 from app import wording
 from app.engine.cards import Color, card
@@ -446,3 +446,62 @@ def test_another_browser_can_neither_see_nor_play_the_game(app, client, lang):
     assert move(other, lang, game_id, version, seat, action="draw").status_code == 403
     assert 'id="hand"' not in other.get(f"/{lang}/play/{game_id}").text
     assert stored(app, game_id) == (version, before)
+
+
+# --- watched from a link, and never a class's ---------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_watcher_of_a_pass_and_play_game_sees_no_hand(app, client, lang):
+    """A pass-and-play game may have a watch link (a class following it on the projector), but
+    never with open hands, even when asked: the watcher sees every person's count and no card."""
+    game_id = new_together(client, lang)
+    assert 'name="open_hands"' not in client.get(f"/{lang}/play/{game_id}/watch").text
+    made = client.post(f"/{lang}/play/{game_id}/watch",
+                       data={"csrf_token": csrf(client, lang), "action": "share", "open_hands": "on"})
+    assert made.status_code == 303
+    url = re.search(r'id="watch-url" value="([^"]+)"', client.get(made.headers["Location"]).text).group(1)
+    url = url.replace("http://localhost", "")
+    rng = random.Random(17)
+    for _ in range(8):  # a few turns, each person taking the device in turn
+        version, practice = stored(app, game_id)
+        if practice.pass_to() is not None:
+            assert show(client, lang, game_id, practice.pass_to(), version).status_code == 303
+            version, practice = stored(app, game_id)
+        chosen = likely_move(practice, rng, practice.holder)
+        answer = client.post(f"/{lang}/play/{game_id}", data={**form_fields(chosen, version, csrf(client, lang)),
+                                                            "seat": str(practice.holder)})
+        assert answer.status_code == 303
+    watcher = app.test_client()  # another browser, with the link only
+    page = watcher.get(url)
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert_html_hides(app, lang, page.text, game_id, seat=None)  # every hand is secret, none shown
+    assert "hand-cards" not in page.text and "card-button" not in page.text
+    _, practice = stored(app, game_id)
+    names = seat_names(app, lang, game_id)
+    heading = worded(app, lang, lambda: gettext("Watching a pass-and-play game: round %(number)d", number=1))
+    assert heading in text(page.text)
+    for seat, name in enumerate(names):
+        assert f'<span class="player-name">{html.escape(name)}</span>' in page.text
+        hidden = worded(app, lang, lambda: ngettext("%(num)d card, hidden from watchers",
+                                                    "%(num)d cards, hidden from watchers",
+                                                    len(practice.round.hands[seat])))
+        assert hidden in text(page.text)
+    seen = watcher.get("/api/v1/watch/" + url.rsplit("/", 1)[1]).get_json()
+    assert seen["open_hands"] is False and all(type(n) is int for n in seen["view"]["hands"])
+
+
+def test_a_class_students_game_is_never_pass_and_play(app, client):
+    """The class form reads the practice form's fields only: players and names sent to it are not
+    read, and every student gets a game of their own against bots."""
+    page = client.get("/en/class/new").text
+    assert 'name="players"' not in page and 'name="name-1"' not in page
+    made = client.post("/en/class/new", data={"csrf_token": csrf(client), "preset": "official", "target": "500",
+                                              "bots": "2", "level": "easy", "players": "3", "name-1": "Sara",
+                                              "name-2": "Omar"})
+    assert made.status_code == 303
+    code = made.headers["Location"].rsplit("/", 1)[1]
+    pupil = app.test_client()
+    joined = pupil.post(f"/api/v1/classes/{code}/games", json={})
+    assert joined.status_code == 201
+    _, practice = stored(app, joined.get_json()["id"])
+    assert not practice.together and practice.names == [] and practice.round.players == 3  # the student and 2 bots

@@ -126,6 +126,21 @@ def test_every_myth_names_its_sources_and_shows_what_each_says(app, client, item
     assert client.get(f"/en/quiz/check?item={item_id}").status_code == 404  # the quiz's, not a rules page's
 
 
+@pytest.mark.parametrize("item_id", ITEM_IDS)
+def test_a_missed_question_links_to_a_lesson_step_that_teaches_its_rule(app, item_id):
+    from app.learn.lessons import LESSONS
+    from app.quiz.links import lesson_link
+    item = ITEMS[item_id]
+    for lang in LANGUAGES:
+        with app.test_request_context(f"/{lang}/quiz"):
+            url = lesson_link(item, lang)["url"]
+        path, _, query = url.partition("?")
+        assert path.startswith(f"/{lang}/learn/"), url
+        lesson = LESSONS[path.removeprefix(f"/{lang}/learn/")]
+        number = int(parse_qs(query).get("step", ["1"])[0])
+        assert item.rules[0] in lesson.steps[number - 1].rules, (url, item.rules)
+
+
 def test_the_claimed_values_are_what_the_sources_that_hold_them_give(client):
     """A myth's ``claimed`` value is typed with the myth; where a rule set encodes the claim (the long
     guide's penalty and drawing, the stacking house rule), the engine finds exactly that value."""
@@ -385,12 +400,15 @@ def test_a_bluff_is_never_shown_as_plainly_allowed(client, lang):
     assert result["legal"] is True and result["verdict"] == "bluff"
 
 
-def test_the_challenge_page_says_what_is_official_and_what_is_our_reading(client):
-    html = client.get("/en/rules/challenge").text
+@pytest.mark.parametrize("lang, official, ours", [("en", "Official", "Our reading"), ("ar", "الرسمي", "فهمُنا للقاعدة")])
+def test_the_challenge_page_says_what_is_official_and_what_is_our_reading(client, lang, official, ours):
+    html = client.get(f"/{lang}/rules/challenge").text
     block = html[html.index('id="official-and-our-reading"'):]
     block = block[:block.index("</dl>")]
-    assert "<dt>Official</dt>" in block and "<dt>Our reading</dt>" in block
+    assert re.findall(r"<dt>(.*?)</dt>", block) == [official, ours]
     assert 'href="#whose-turn"' in block and 'id="whose-turn"' in html
+    # said before the rule's own section: the first thing the page says after its introduction
+    assert html.index('id="official-and-our-reading"') < html.index('id="wild-draw-four.challenge"')
 
 
 def test_an_action_card_on_a_number_is_shown_by_colour_and_refused_off_colour():

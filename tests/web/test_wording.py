@@ -31,7 +31,8 @@ ERROR_CODES = ("bad-scenario", "unknown-card", "too-many-copies", "no-discard", 
 SAMPLE = {"card": "B7", "top": "R5", "held": "R2", "drawn": "G3", "color": "red", "named": "blue",
           "seat": 1, "turn": 2, "target": 2, "offender": 3, "winner": 1, "dealer": 0, "count": 3,
           "copies": 2, "direction": -1, "cards": ["R1", "WD4"], "points": [0, 42, 0, 0],
-          "scores": [120, 510, 80, 0], "winners": [1, 3], "method": "highest", "field": "hands", "min": 2, "max": 10}
+          "scores": [120, 510, 80, 0], "winners": [1, 3], "method": "highest", "field": "hands", "min": 2, "max": 10,
+          "minutes": 10}
 GAMES = [  # (rules, players, seed)
     ("official", 4, 1), ("official", 2, 2), ("official", 3, 3), ("guide-long", 4, 4),
     ("guide-short", 4, 5), ({"preset": "official", "stacking": True}, 4, 6),

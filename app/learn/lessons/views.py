@@ -17,7 +17,6 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
 from app import wording
-from app.engine.cards import Color
 from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
@@ -30,7 +29,6 @@ from .model import LEARNER, NEXT_SEAT, Lesson, Step
 
 bp = Blueprint("lessons", __name__)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
-MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
 
 
 @bp.get(f"/{LANG}/learn/")
@@ -165,10 +163,7 @@ class StepPage:
         if not self.step.hints:
             view = replace(view, hints={})
         if self.asking and self.step.ask == NEXT_SEAT:
-            way = _("clockwise") if view.direction == 1 else _("anticlockwise")
-            view = replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
-                           direction_text=_("Play goes %(direction)s.", direction=way),
-                           prompt=_("Who plays next? Choose the player."), choices=())
+            view = position.without_turn(view, _("Who plays next? Choose the player."))
         return view
 
     @property
@@ -239,10 +234,6 @@ class StepPage:
     def render(self):
         step, view, log = self.step, self.shown(), self.log()
         fresh = [event for entry in log if entry["data"] for event in entry["data"]["events"]]
-        # The cards the step player moves: onto the pile, or into the learner's hand.
-        cards = {e["params"]["card"] for e in fresh if e["kind"] in ("play", "first", "redraw")}
-        cards.update(c for e in fresh if e["kind"] == "draw" and e["params"]["seat"] == LEARNER
-                     for c in e["params"].get("cards", ()))
         context = {
             "lesson": self.lesson, "chapter": CHAPTER_OF[self.lesson.id], "number": self.number,
             "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
@@ -252,9 +243,8 @@ class StepPage:
             "rules": [present.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
             "ask": step.ask if self.asking else None,
-            "log": log, "step_cards": sorted(cards), "scoring": self.scoring() if self.complete else None,
-            "count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
-            "colour_labels": {c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color},
+            "log": log, "step_cards": position.step_cards(fresh, LEARNER),
+            "scoring": self.scoring() if self.complete else None, "labels": position.step_labels(),
             "alternates": {code: url_for("lessons.lesson", lang=code, lesson_id=self.lesson.id) + _query()
                            for code in LANGUAGES},
         }

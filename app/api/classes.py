@@ -1,0 +1,69 @@
+"""Classes over JSON (README "Classroom: class codes"): a blueprint of its own on /api/v1, so that
+the rate limits' hooks run for these requests alone (app.classroom.limits); app.classroom
+registers it.
+
+POST /api/v1/classes               {"rules", "bots", "level", "seed"} -> {"code", "url", "qr"}
+GET  /api/v1/classes/<code>                                            -> the class and its students' progress
+POST /api/v1/classes/<code>/games  {"nickname"}                        -> as POST /api/v1/games
+
+The creating client (its owner cookie) is the class's teacher: only it may read the class.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import Blueprint
+from flask_babel import gettext as _
+
+from ..classroom import classes, limits
+from ..classroom.classes import ClassError
+from ..classroom.codes import qr_svg
+from ..i18n import request_language
+from ..practice import access
+from ..practice.access import OptionError
+from .errors import ApiError, error_response, json_object
+from .games import created
+
+bp = Blueprint("classes_api", __name__, url_prefix="/api/v1")
+
+
+@bp.post("/classes")
+def create():
+    body = json_object()
+    try:
+        options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"), body.get("seed"))
+    except OptionError as error:
+        raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
+    made = classes.create(options)
+    url = classes.join_url(made.code, request_language())
+    return {"code": made.code, "url": url, "qr": qr_svg(url, _("QR code of the address that joins the class"))}, 201
+
+
+@bp.get("/classes/<code>")
+@limits.lookups(exempt_when=classes.teachers_own)
+def show(code: str):
+    found = classes.taught_here(classes.find(code))
+    options = found.options
+    return {"code": found.code, "url": classes.join_url(found.code, request_language()),
+            "created": _moment(found.created), "expires": _moment(found.expires),
+            "rules": options["rules"], "bots": options["bots"], "level": options["level"], "seed": options["seed"],
+            **classes.progress(found)}, 200, {"Cache-Control": "no-store"}  # the teacher's alone, and live
+
+
+@bp.post("/classes/<code>/games")
+@limits.joins
+@limits.lookups()
+def join(code: str):
+    body = json_object()
+    found = classes.find(code)
+    return created(*classes.join(found, classes.read_nickname(body.get("nickname"))))
+
+
+def _moment(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, timezone.utc).isoformat(timespec="seconds")
+
+
+@bp.errorhandler(ApiError)
+@bp.errorhandler(ClassError)
+def _refused(error: ApiError | ClassError):
+    return error_response(error.code, error.status, getattr(error, "extra", None), **error.params)

@@ -1,0 +1,106 @@
+"""The class pages: /<lang>/class/new (a teacher makes a class), /<lang>/class/<code> (the
+teacher's view of it), /<lang>/join and /<lang>/join/<code> (a student joins; the QR code opens
+the second). Forms POST and redirect (Post/Redirect/Get); a refusal comes back with the form,
+the message beside the field at fault, in the reader's language, and changes nothing.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask_babel import format_date, gettext as _
+
+from ..practice import GAME_FIELDS, LANG, form_options
+from ..practice.access import OptionError
+from ..wording import error_message
+from . import classes, limits
+from .classes import ClassError
+from .codes import qr_svg, shown
+
+bp = Blueprint("classroom", __name__)
+REFRESH_EVERY = 5  # seconds between two looks at the class's progress (class.js)
+CODE_ERRORS = {"bad-code", "class-not-found", "class-full"}  # said at the code's field
+
+
+@bp.get(f"/{LANG}/class/new")
+def new_class(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
+    return render_template("classroom/new.html", **GAME_FIELDS, form=request.form if request.method == "POST" else {},
+                           errors=errors or {}), status
+
+
+@bp.post(f"/{LANG}/class/new")
+def create_class(lang: str):
+    try:
+        options = form_options(request.form)
+    except OptionError as error:
+        return new_class(lang, {error.field: error.message}, 400)
+    made = classes.create(options)
+    return redirect(url_for(".class_page", lang=lang, code=made.code), 303)
+
+
+@bp.get(f"/{LANG}/class/<code>")
+@limits.lookups(exempt_when=classes.teachers_own)
+def class_page(lang: str, code: str):
+    found = classes.taught_here(classes.find(code))
+    if code != found.code:  # typed in lower case, or with its dash: the one address
+        return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
+    url = classes.join_url(found.code, lang)
+    expires = datetime.fromtimestamp(found.expires, timezone.utc)
+    response = make_response(render_template(
+        "classroom/page.html", code=found.code, shown_code=shown(found.code), join_url=url,
+        join_page=classes.absolute(url_for(".join_form", lang=lang)),
+        qr=qr_svg(url, _("QR code of the address that joins the class")),
+        game=classes.describe(found), progress=classes.progress(found), refresh=REFRESH_EVERY,
+        expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"),
+        api=url_for("classes_api.show", code=found.code, lang=lang)))
+    response.headers["Cache-Control"] = "no-store"  # the teacher's alone, and live
+    return response
+
+
+@bp.get(f"/{LANG}/join")
+def join_form(lang: str):
+    return _join_page({})
+
+
+@bp.get(f"/{LANG}/join/<code>")
+@limits.lookups()
+def join_code(lang: str, code: str):
+    """The join form with the code filled in (the QR code's address); opening it joins nothing."""
+    try:
+        found = classes.find(code)
+    except ClassError as error:
+        return _join_page({"code": code}, error)
+    return _join_page({"code": shown(found.code)}, found=found)
+
+
+@bp.post(f"/{LANG}/join")
+@limits.joins
+@limits.lookups()
+def join(lang: str):
+    form = request.form
+    try:
+        found = classes.find(form.get("code", ""))
+        record, _practice, _steps = classes.join(found, classes.read_nickname(form.get("nickname", "")))
+    except ClassError as error:
+        return _join_page(form, error)
+    return redirect(url_for("practice.table", lang=lang, game_id=record.id), 303)
+
+
+def _join_page(form, error: ClassError | None = None, found=None):
+    """The join form; ``error`` said beside its field (the code's or the nickname's), with its status."""
+    errors = {}
+    if error is not None:
+        errors["code" if error.code in CODE_ERRORS else "nickname"] = error_message(error.code, **error.params)
+    return render_template("classroom/join.html", form=form, errors=errors, max_nickname=classes.MAX_NICKNAME,
+                           game=found and classes.describe(found)), error.status if error else 200
+
+
+@bp.errorhandler(ClassError)
+def _refused(error: ClassError):
+    return classroom_error(error.code, error.status, **error.params)
+
+
+def classroom_error(code: str, status: int, **params):
+    """A refusal's page in the reader's language, with the ways on: join a class, make one."""
+    return render_template("classroom/error.html", message=error_message(code, **params)), status

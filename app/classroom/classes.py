@@ -1,0 +1,170 @@
+"""A teacher's class: every student gets a practice game with the same deal, and the teacher
+follows how each one is doing.
+
+The class is a row in the games' store (``Store.create_class``) holding the options every
+student's game is dealt with (rules, bots, level and seed: the same seed deals the same cards,
+and the same moves replay the same game). Its teacher is the browser that made it, by its owner
+token (``app.practice.access``), so only that browser sees the class's progress. A student joins
+with the code and an optional nickname and gets an ordinary practice game, which the class can
+watch (``app.classroom.watching``) without the student's cards. No accounts: a class and its
+games are deleted a week after it was made.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask import current_app, request, url_for
+from flask_babel import gettext as _
+
+from ..engine.rules import PRESETS, RuleSet
+from ..i18n import current_language
+from ..pages.preset_words import PRESET_WORDS
+from ..pages.rulefacts import SHOWN_OPTIONS
+from ..practice import access, present
+from ..practice.access import GameError
+from ..practice.game import HUMAN, Practice
+from ..practice.store import ClassFull, ClassGone, ClassRecord, new_token
+from .codes import new_code, normalise
+
+CLASS_TTL = 7 * 24 * 3600  # a class and its games are deleted a week after it was made
+MAX_STUDENTS = 200  # a lecture hall; a leaked code can't fill the store
+MAX_NICKNAME = 20
+
+
+class ClassError(GameError):
+    """A class request refused (a wording error code and its HTTP status), changing nothing."""
+
+
+def create(options: dict[str, Any]) -> ClassRecord:
+    """A class for this browser, dealing every student's game with checked options
+    (``access.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
+    kept = {"rules": options["rules"].to_dict(), "bots": options["bot_count"], "level": options["level"],
+            "seed": options["seed"]}
+    teacher = access.owner_token(create=True)
+    while True:  # 64 million codes: a taken one is drawn again, rarely twice
+        made = access.store().create_class(new_code(), teacher, kept, CLASS_TTL)
+        if made is not None:
+            return made
+
+
+def find(typed: Any) -> ClassRecord:
+    """The live class with the code a student typed, or ClassError: a code that can't be one (400)
+    or that no live class has (404)."""
+    code = normalise(typed)
+    if code is None:
+        raise ClassError("bad-code", 400)
+    found = access.store().load_class(code)
+    if found is None:
+        raise ClassError("class-not-found", 404)
+    return found
+
+
+def taught_here(found: ClassRecord) -> ClassRecord:
+    """The class, if this browser is its teacher; ClassError 403 otherwise (a student too)."""
+    if not found.taught_by(access.owner_token()):
+        raise ClassError("class-forbidden", 403)
+    return found
+
+
+def teachers_own() -> bool:
+    """Is this request (its address's ``code``) its class's teacher's? No guessing limit refuses it."""
+    code = normalise((request.view_args or {}).get("code"))
+    found = code and access.store().load_class(code)
+    return bool(found) and found.taught_by(access.owner_token())
+
+
+def read_nickname(value: Any) -> str | None:
+    """The nickname a student chose (spaces run together), None for none; ClassError if unusable."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ClassError("bad-nickname", 400, max=MAX_NICKNAME)
+    nickname = " ".join(value.split())
+    if len(nickname) > MAX_NICKNAME or not nickname.isprintable():
+        raise ClassError("bad-nickname", 400, max=MAX_NICKNAME)
+    return nickname or None
+
+
+def join(found: ClassRecord, nickname: str | None) -> tuple[Any, Practice, list[dict[str, Any]]]:
+    """A game for this browser in the class, dealt as every other student's; (record, game, steps)."""
+    kept = found.options
+
+    def save(owner: str, state: dict[str, Any], finished: bool, steps) -> Any:
+        try:
+            record, _number = access.store().join_class(found.code, owner, state, finished, steps, nickname,
+                                                        new_token(), MAX_STUDENTS)
+        except ClassGone:  # expired between the look-up and the join
+            raise ClassError("class-not-found", 404) from None
+        except ClassFull:
+            raise ClassError("class-full", 409, max=MAX_STUDENTS) from None
+        return record
+
+    options = {"rules": RuleSet.from_dict(kept["rules"]), "bot_count": kept["bots"], "level": kept["level"],
+               "seed": kept["seed"], "hints": True}
+    return access.create(options, save)
+
+
+def student_name(number: int, nickname: str | None) -> str:
+    return nickname or _("Student %(number)d", number=number)
+
+
+def progress(found: ClassRecord) -> dict[str, Any]:
+    """Where each student stands (round, cards left, refused moves by rule, finished) and the rules
+    the class had moves refused by, most first — never a card. In the request's language."""
+    store, language = access.store(), current_language()
+    refused = store.class_refusals(found.code)
+    students = []
+    for student in store.class_games(found.code):
+        game = student.state["game"]
+        rules = refused.get(student.game, {})
+        worst = max(rules, key=lambda rule: (rules[rule], rule), default=None)
+        students.append({
+            "number": student.number, "nickname": student.nickname,
+            "name": student_name(student.number, student.nickname),
+            "round": game["number"], "cards_left": len(game["round"]["hands"][HUMAN]),
+            "refused": sum(rules.values()), "refusals": rules, "most_refused": worst and present.why(worst),
+            "finished": student.finished,
+            "watch": student.watch and absolute(url_for("watch.watch", lang=language, token=student.watch)),
+        })
+    totals = Counter()
+    for rules in refused.values():
+        totals.update(rules)
+    ranked = sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+    return {"students": students, "refusals": [{**present.why(rule), "count": n} for rule, n in ranked]}
+
+
+def describe(found: ClassRecord) -> dict[str, Any]:
+    """The class's game in words: the rule set (the preset nearest to it, as the new-game form
+    names it, then each option that differs from that preset), the bots, their level and the seed."""
+    rules = RuleSet.from_dict(found.options["rules"])
+
+    def changes(name: str) -> list[tuple[str, Any]]:
+        return [(option, getattr(rules, option)) for option in SHOWN_OPTIONS
+                if getattr(rules, option) != getattr(PRESETS[name], option)]
+
+    nearest = min(PRESETS, key=lambda name: len(changes(name)))
+    return {"rules": str(next(label for name, label, _note in access.RULE_CHOICES if name == nearest)),
+            "changes": [f"{PRESET_WORDS['options'][option]}: {_option_value(value)}"
+                        for option, value in changes(nearest)],
+            "bots": found.options["bots"], "level": found.options["level"], "seed": str(found.options["seed"])}
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(PRESET_WORDS["yes"] if value else PRESET_WORDS["no"])
+    if isinstance(value, int):
+        return str(value)
+    return str(PRESET_WORDS["values"][value])
+
+
+def join_url(code: str, lang: str) -> str:
+    """The address a student opens (the QR code's): the join form with the code filled in."""
+    return absolute(url_for("classroom.join_code", lang=lang, code=code))
+
+
+def absolute(path: str) -> str:
+    """An address to give away (a QR code, a link to copy): on SITE_URL when it is set, else on the
+    host this request reached — the teacher's own, on a page only the teacher sees."""
+    site = current_app.config.get("SITE_URL") or request.host_url.rstrip("/")
+    return site + path

@@ -1,0 +1,62 @@
+"""Watch links' pages: /<lang>/play/<id>/watch (the game's owner shares the game, or stops) and
+/<lang>/watch/<token> (whoever has the link follows the table; app.classroom.watching says what
+they see). The watcher's page asks for itself again every few seconds (watch.js) with
+``?after=<version>&since=<step>``: "no change" is a 204, anything else the table with the steps
+since then, which the step player plays. Without JavaScript a link reloads it.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..practice import LANG, access
+from ..practice.access import GameError
+from . import watching
+from .class_pages import classroom_error
+from .classes import absolute
+from .codes import qr_svg
+
+bp = Blueprint("watch", __name__)
+POLL_EVERY = 2  # seconds between a watcher's two looks (watch.js)
+
+
+@bp.get(f"/{LANG}/watch/<token>")
+def watch(lang: str, token: str):
+    found, record, practice = watching.load(token)
+    if request.args.get("after", type=int) == record.version:
+        return "", 204
+    since = request.args.get("since", type=int)
+    context = watching.table(found, record, practice, since)
+    response = make_response(render_template("practice/watch.html", poll=POLL_EVERY, **context))
+    response.headers["Cache-Control"] = "no-store"  # live: a cached table would stop the game
+    return response
+
+
+@bp.get(f"/{LANG}/play/<game_id>/watch")
+def share_page(lang: str, game_id: str):
+    """The owner's page for the game's watch link: the live one (its address, its QR code, open
+    hands or not, and a button to turn it off), and a form to make one."""
+    record, practice = access.load(game_id)
+    shared = access.store().shared(record.id)
+    url = shared and absolute(url_for(".watch", lang=lang, token=shared.token))
+    qr = url and qr_svg(url, _("QR code of the watch link"))
+    return render_template("classroom/share.html", game_id=record.id, shared=shared, url=url, qr=qr,
+                           together=practice.together)
+
+
+@bp.post(f"/{LANG}/play/<game_id>/watch")
+def share(lang: str, game_id: str):
+    record, practice = access.load(game_id)
+    action = request.form.get("action")
+    if action == "share":
+        watching.share(record.id, practice, request.form.get("open_hands") == "on")
+    elif action == "stop":
+        access.store().unshare(record.id)
+    else:
+        return classroom_error("bad-share", 400)
+    return redirect(url_for(".share_page", lang=lang, game_id=record.id), 303)
+
+
+@bp.errorhandler(GameError)  # a ClassError too: no such link (404), one turned off (410)
+def _refused(error: GameError):
+    return classroom_error(error.code, error.status, **error.params)

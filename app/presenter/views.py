@@ -1,0 +1,74 @@
+"""The presenter's pages: /<lang>/present/ (the demos), /<lang>/present/<demo>/<number> (a frame)
+and /<lang>/present/<demo>/end (the demo's end: what it showed, and the next demo).
+
+A frame's address is its place: reloading it, or opening the other language's address (the page's
+language link, the L key), shows the same frame. Next on a demo's last frame goes to its end, and
+Next there to the next demo's first frame, so a clicker alone runs the demos one after another;
+the end of the last demo and a demo's first frame have nowhere further to go. Without JavaScript the Back and Next links step
+through a demo; app/static/presenter.js adds the keys (a keyboard or a clicker), plays each move on
+the table with the step player (steps.js) and blanks the screen.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_babel import gettext as _, ngettext
+
+from app import wording
+from app.engine.cards import Color
+from app.i18n import LANGUAGES, current_language
+from app.learn.demos import DEMOS
+
+from .frames import frames, scene, taught
+
+bp = Blueprint("presenter", __name__)
+LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+MAX_COUNT_LABEL = 40  # card counts the step player may show during a move
+
+
+@bp.get(f"/{LANG}/present/")
+def index(lang: str):
+    return render_template("presenter/index.html", demos=[(demo, len(frames(demo.id))) for demo in DEMOS.values()],
+                           frame_url=frame_url)
+
+
+@bp.get(f"/{LANG}/present/<demo_id>")
+def start(lang: str, demo_id: str):
+    if demo_id not in DEMOS:
+        abort(404)
+    return redirect(frame_url(demo_id, 1))
+
+
+@bp.get(f"/{LANG}/present/<demo_id>/<int:number>")
+def frame(lang: str, demo_id: str, number: int):
+    demo = DEMOS.get(demo_id)
+    if demo is None or not 1 <= number <= len(frames(demo_id)):
+        abort(404)
+    shown = scene(demo, number)
+    return render_template(
+        "presenter/frame.html", scene=shown, view=shown.view,
+        index_url=url_for("presenter.index", lang=lang),
+        back_url=frame_url(demo_id, number - 1) if number > 1 else None,
+        next_url=frame_url(demo_id, number + 1) if number < shown.total else end_url(demo_id),
+        count_labels={n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
+        colour_labels={c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color})
+
+
+@bp.get(f"/{LANG}/present/<demo_id>/end")
+def end(lang: str, demo_id: str):
+    demo = DEMOS.get(demo_id)
+    if demo is None:
+        abort(404)
+    order = list(DEMOS)
+    following = DEMOS[order[order.index(demo_id) + 1]] if demo_id != order[-1] else None
+    return render_template(
+        "presenter/end.html", demo=demo, rules=taught(demo), following=following,
+        index_url=url_for("presenter.index", lang=lang), back_url=frame_url(demo_id, len(frames(demo_id))),
+        next_url=frame_url(following.id, 1) if following else None)
+
+
+def end_url(demo_id: str) -> str:
+    return url_for("presenter.end", lang=current_language(), demo_id=demo_id)
+
+
+def frame_url(demo_id: str, number: int) -> str:
+    return url_for("presenter.frame", lang=current_language(), demo_id=demo_id, number=number)

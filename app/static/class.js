@@ -1,0 +1,73 @@
+// The teacher's class page (classroom/page.html) kept up to date: every few seconds it reads the
+// class's JSON (GET /api/v1/classes/<code>, in the page's language) and redraws the students'
+// rows and the refused rules from the page's own <template>s, the markup the server draws them
+// with. Text goes in as text: a nickname is never read as HTML. Without JavaScript the page
+// reloads itself as often (a meta refresh in <noscript>), so this file keeps the place instead.
+"use strict";
+
+(function () {
+  const progress = document.getElementById("progress");
+  if (!progress) return;
+  const refusals = document.getElementById("refusals");
+  const every = Number(progress.dataset.refresh) * 1000;
+
+  function fill(row, field, text) {
+    const cell = row.querySelector('[data-field="' + field + '"]');
+    if (cell) cell.textContent = String(text);
+    return cell;
+  }
+
+  function studentRow(student) {
+    const row = document.getElementById("student-row").content.firstElementChild.cloneNode(true);
+    fill(row, "name", student.name);
+    fill(row, "round", student.round);
+    fill(row, "cards_left", student.cards_left);
+    fill(row, "refused", student.refused);
+    const worst = row.querySelector('[data-field="most_refused"]');
+    if (student.most_refused) {
+      const link = document.createElement("a");
+      link.href = student.most_refused.url;
+      link.textContent = student.most_refused.title;
+      worst.replaceChildren(link);
+    } else {
+      worst.textContent = "—";
+    }
+    fill(row, "finished", student.finished ? progress.dataset.yes : progress.dataset.notYet);
+    const watch = row.querySelector('[data-field="watch"]');
+    watch.href = student.watch || "";
+    watch.querySelector("bdi").textContent = student.name;
+    return row;
+  }
+
+  function refusalRow(refusal) {
+    const row = document.getElementById("refusal-row").content.firstElementChild.cloneNode(true);
+    const link = row.querySelector("a");
+    link.href = refusal.url;
+    link.textContent = refusal.title;
+    row.querySelector("td").textContent = String(refusal.count);
+    return row;
+  }
+
+  // A section's table (or its "none yet" line) with ``rows`` in it.
+  function show(section, rows) {
+    section.querySelector("tbody").replaceChildren.apply(section.querySelector("tbody"), rows);
+    section.querySelector(".table-wrap").hidden = rows.length === 0;
+    section.querySelector(".empty").hidden = rows.length > 0;
+  }
+
+  async function look() {
+    let answer;
+    try {
+      const response = await fetch(progress.dataset.api, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      answer = await response.json();
+    } catch (error) {
+      return;  // no network for now: look again later
+    }
+    show(progress, answer.students.map(studentRow));
+    show(refusals, answer.refusals.map(refusalRow));
+  }
+
+  window.setInterval(function () { if (!document.hidden) look(); }, every);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) look(); });
+})();

@@ -1,0 +1,128 @@
+// The presenter with JavaScript: keys for a keyboard or a clicker (→ Page Down Space: next step,
+// ← Page Up: back, B: blank the screen, L: the other language at the same step), never while the
+// focus is in a form control. The next frame is fetched and its move played on this table by the
+// step player (steps.js) before the frame takes its place, and the address follows, so a reload
+// or the language link keeps the place. Every frame also works without this: Back and Next links.
+// The keys are the same in an Arabic page: a clicker's forward button sends → or Page Down
+// whatever the language, so → is always "next" (the on-screen links point the way the page reads).
+// Pressed with nowhere to go (← on a demo's first frame, → after the last demo), a key shows
+// .presenter-edge for a moment, so the presenter sees it was heard.
+"use strict";
+
+(function () {
+  const steps = window.UnoSteps;  // steps.js, loaded first
+  const NEXT = ["ArrowRight", "PageDown", " ", "Spacebar"];
+  const BACK = ["ArrowLeft", "PageUp"];
+  const EDGE_MS = 2500;
+  let busy = false;
+  let playing = null;
+  let edgeTimer = null;
+
+  function presenter() {
+    return document.querySelector(".presenter");
+  }
+
+  function blank() {
+    return presenter().querySelector(".presenter-blank");
+  }
+
+  function setBlank(on) {
+    const cover = blank();
+    cover.hidden = !on;
+    presenter().querySelector(".presenter-stage").inert = on;
+    if (on) steps.announce(cover.textContent.trim());
+  }
+
+  // Shows the frame at ``url``; ``forward``: its move is played on this table first.
+  async function go(url, forward) {
+    if (busy) {  // pressed again while a move plays: finish it at once
+      if (playing) playing.finish();
+      return;
+    }
+    busy = true;
+    const current = presenter();
+    const focused = current.contains(document.activeElement) && document.activeElement.getAttribute("rel");
+    let page;
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(response.status);
+      page = new DOMParser().parseFromString(await response.text(), "text/html");
+    } catch (error) {
+      location.href = url;  // as without JavaScript
+      return;
+    }
+    const fresh = page.querySelector(".presenter");
+    if (forward && fresh.querySelector(".log-step.latest[data-step]") && steps.pace() !== "instant") {
+      playing = new steps.StepPlayer(current, fresh);
+      await playing.run();
+      playing = null;
+    } else {
+      steps.announce(fresh.querySelector("#log, .presenter-end").textContent.trim().replace(/\s+/g, " "));
+    }
+    current.replaceWith(fresh);
+    history.replaceState(null, "", url);
+    document.title = page.title;
+    showKeys();
+    if (focused) {  // the link that was pressed, on the new frame
+      const link = fresh.querySelector('.presenter-nav a[rel="' + focused + '"]');
+      if (link) link.focus();
+    }
+    busy = false;
+  }
+
+  // ``to`` ("back" or "next"): the way there is none; says so if this screen has that edge.
+  function atEdge(to) {
+    const note = presenter().querySelector('.presenter-edge[data-edge="' + to + '"]');
+    if (!note) return;
+    note.hidden = false;
+    steps.announce(note.textContent.trim());
+    clearTimeout(edgeTimer);
+    edgeTimer = setTimeout(function () { note.hidden = true; }, EDGE_MS);
+  }
+
+  function showKeys() {
+    const hint = presenter().querySelector(".presenter-keys");
+    if (hint) hint.hidden = false;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!presenter() || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
+    if (event.target.closest && event.target.closest("input, select, textarea, button, [contenteditable]")) return;
+    const root = presenter();
+    if (!blank().hidden) {  // any key brings the screen back, and does nothing else
+      event.preventDefault();
+      setBlank(false);
+      return;
+    }
+    // B and L by the key's place (event.code), so they work in any keyboard layout (L is م in Arabic).
+    if (event.code === "KeyB") {
+      event.preventDefault();
+      setBlank(true);
+    } else if (event.code === "KeyL") {
+      event.preventDefault();
+      location.href = root.querySelector(".presenter-lang").href;
+    } else if (NEXT.indexOf(event.key) >= 0 && !event.shiftKey) {
+      event.preventDefault();
+      if (root.dataset.next) go(root.dataset.next, true);
+      else atEdge("next");
+    } else if (BACK.indexOf(event.key) >= 0 || (event.key === " " && event.shiftKey)) {
+      event.preventDefault();
+      if (root.dataset.back) go(root.dataset.back, false);
+      else atEdge("back");
+    }
+  });
+
+  // The Back and Next links, clicked or tapped: the same as the keys.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest('.presenter-nav a[rel="next"], .presenter-nav a[rel="prev"]');
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(link.href, link.rel === "next");
+  });
+
+  document.addEventListener("click", function (event) {
+    if (presenter() && event.target.closest && event.target.closest(".presenter-blank")) setBlank(false);
+  });
+
+  if (presenter()) showKeys();
+})();

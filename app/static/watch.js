@@ -1,0 +1,68 @@
+// A watcher's table (practice/watch.html) follows the game by itself: every few seconds it asks
+// for the table again, saying which version and which steps it shows (?after=&since=). "No
+// change" is a 204; anything else is the table with the steps since, which practice.js's step
+// player plays on this one, as on the owner's table, leaving the focus where the watcher had it.
+// A link turned off, or a game gone, answers with its page, shown in place: then it stops.
+// Without this file the page's Refresh link does the same by hand.
+"use strict";
+
+(function () {
+  const table = window.UnoTable;  // practice.js, loaded first
+  let stopped = false;
+
+  function marker(root) {
+    return root.querySelector(".watch-refresh");
+  }
+
+  function sleep(ms) {
+    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
+  }
+
+  // Where the focus was inside the old table, to find it again in the new one.
+  function selector(element) {
+    if (element.id) return "#" + CSS.escape(element.id);
+    return element.classList.length ? "." + CSS.escape(element.classList[0]) : null;
+  }
+
+  async function look() {
+    const shown = document.querySelector(".practice");
+    const mark = shown && marker(shown);
+    if (!mark) return;
+    const url = new URL(mark.getAttribute("href"), document.baseURI);
+    url.searchParams.set("after", shown.dataset.version);
+    url.searchParams.set("since", mark.dataset.logged);
+    let response, text;
+    try {
+      response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+      if (response.status === 204) return;
+      text = await response.text();
+    } catch (error) {
+      return;  // no network for now: look again later
+    }
+    const page = new DOMParser().parseFromString(text, "text/html");
+    const fresh = page.querySelector(".practice");
+    if (!response.ok || !fresh) {
+      stopped = true;
+      table.showPage(page);
+      return;
+    }
+    marker(fresh).hidden = true;
+    document.title = page.title;
+    const focused = shown.contains(document.activeElement) ? selector(document.activeElement) : null;
+    await table.follow(shown, fresh);
+    const again = focused && fresh.querySelector(focused);
+    if (again) again.focus({ preventScroll: true });
+    if (marker(fresh).dataset.over === "true") stopped = true;  // the game is over: nothing more to see
+  }
+
+  const first = marker(document);
+  if (!first || !table) return;
+  first.hidden = true;  // this script looks again by itself
+  const every = Number(first.dataset.poll) * 1000;
+  (async function follow() {
+    while (!stopped && first.dataset.over !== "true") {
+      await sleep(every);
+      if (!document.hidden) await look();
+    }
+  })();
+})();
