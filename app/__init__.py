@@ -36,7 +36,7 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, pages, practice, security, site
+    from . import api, handouts, pages, practice, security, site
 
     security.init_app(app)
 
@@ -44,6 +44,7 @@ def create_app(test_config=None):
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(practice.bp)
+    app.register_blueprint(handouts.bp)
     return app
 
 
