@@ -31,7 +31,7 @@ LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and its name
 HANDOUTS = {"summary": _l("The rules on one page"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
 REFUSALS = {
-    "paper": _l("“%(value)s” is not a paper size this sheet prints on: choose %(papers)s."),
+    "paper": _l("“%(value)s” is not a paper size this sheet prints on: choose %(a4)s or %(letter)s."),
     "seed": _l("This quiz sheet can't be made: its seed must be a word of up to %(max)d letters, digits, "
                "“-” or “_”."),
 }
@@ -78,8 +78,7 @@ def _sheet(name: str, **context):
     """A handout on the paper ?paper= names; the language switch keeps the query (paper, seed)."""
     paper = request.args.get("paper", "a4")
     if paper not in PAPERS:
-        papers = wording.word_list(list(PAPERS.values()), request.view_args["lang"])
-        return _refused(Refused("paper", value=paper, papers=papers))
+        return _refused(Refused("paper", value=paper, **PAPERS))
     return render_template(f"handouts/{name}.html", name=name, title=HANDOUTS[name], paper=paper, papers=PAPERS,
                            on_paper={code: _here(paper=code) for code in PAPERS},
                            alternates={code: _here(lang=code) for code in LANGUAGES}, **context)
