@@ -36,7 +36,9 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, handouts, pages, practice, security, site
+    from . import api, handouts, pages, practice, quiz, security, site
+    from .learn import sandbox_page
+    from .learn.lessons import api as lessons_api, views as lessons
 
     security.init_app(app)
 
@@ -44,6 +46,10 @@ def create_app(test_config=None):
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(practice.bp)
+    app.register_blueprint(quiz.bp)
+    app.register_blueprint(sandbox_page.bp)
+    app.register_blueprint(lessons.bp)
+    app.register_blueprint(lessons_api.bp)
     app.register_blueprint(handouts.bp)
     return app
 

@@ -11,7 +11,8 @@ first; counts choose the plural form. Messages are plain text: the templates
 add the HTML (``<bdi>`` around card names).
 
 Public: card_name, color_name (a colour alone), color_word (a colour inside a sentence),
-kind_name, seat_name, seat_list, word_list, list_joints, rule_title, verdict_message, event_message, error_message.
+kind_name, seat_name, seat_list, word_list, list_joints, rule_title, verdict_state, verdict_label,
+verdict_message, hint_message, event_message, error_message.
 """
 
 from __future__ import annotations
@@ -328,6 +329,21 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
     (Rule.MOVE_NOT_IN_HAND, False, None): _l("You can't play %(card)s: it is not in your hand."),
 }
 
+# --- the three states of a verdict -----------------------------------------------------------
+# A Wild Draw Four played while holding the colour is legal (the next player may challenge it) but
+# it is a bluff: wherever a verdict is shown (examples, hints, quiz feedback, the check API's
+# "verdict") it has a mark and words of its own, never the plain "allowed".
+
+VERDICT_MARKS = {"legal": "✓", "bluff": "!", "illegal": "✗"}
+VERDICT_LABELS = {"legal": _l("Allowed:"), "bluff": _l("A bluff:"), "illegal": _l("Not allowed:")}
+
+# A hint on a wild card leaves out the colour: the player names it when playing.
+WILD_HINTS = {
+    Rule.WILD_ANY_TIME: _l("You can play %(card)s at any time; you will name the colour."),
+    Rule.WILD_DRAW_FOUR_RESTRICTION: _l(
+        "You can play %(card)s: you hold no card of the colour (%(color)s); you will name the colour."),
+}
+
 # --- events: (kind, case, person) -> message -------------------------------------------------
 # ``case`` is a flag of the event (guilty/innocent, late, seen, the dealer method) or its rule id,
 # or None for any; ``person`` is "you" when the subject is the viewer, "object" when the viewer
@@ -469,6 +485,12 @@ ERRORS: dict[str, Message] = {
     "stale-hints": _l("The game has moved on since you last looked, so the hints were not switched."),
     "hints-game-over": _l("The game is over: there are no hints left to switch."),
     "not-found": _l("There is no such page."),
+    "bad-seed": _l("This quiz can't be made: its seed must be a word of up to %(max)d letters, digits, “-” or “_”."),
+    "bad-progress": _l("The answers in this address were changed or belong to another quiz, so they can't be "
+                       "used: start the quiz again."),
+    "bad-answer": _l("That is not one of this question's answers: choose one of its buttons."),
+    "stale-answer": _l("This question has already been answered: the quiz has moved on."),
+    "unknown-item": _l("There is no such question."),
     "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
     "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "
                     "start your own (the same seed deals the same cards)."),
@@ -575,6 +597,19 @@ def seat_list(seats: Sequence[int], names: Sequence[str] | None = None, language
     return word_list([seat_name(seat, names) for seat in seats], language or current_language())
 
 
+def verdict_state(verdict: Verdict) -> str:
+    """"legal", "bluff" (a Wild Draw Four while holding the colour: legal, but a challenge would
+    catch it) or "illegal": the three states every shown verdict is told apart by."""
+    if not verdict.legal:
+        return "illegal"
+    return "bluff" if verdict.params.get("case") == "bluff" else "legal"
+
+
+def verdict_label(state: str) -> str:
+    """The words before a verdict's sentence: "Allowed:", "A bluff:" or "Not allowed:"."""
+    return str(VERDICT_LABELS[state])
+
+
 def rule_title(rule: Rule | str) -> str:
     """A short title for a rule id (headings, "why?" links); unknown ids are returned as is."""
     return _lookup(RULE_TITLES, Rule, rule)
@@ -586,6 +621,14 @@ def verdict_message(verdict: Verdict, names: Sequence[str] | None = None) -> str
     if message is None:
         message = VERDICTS[verdict.rule, verdict.legal, None]
     return _render(message, verdict.params, names, fallback=verdict.rule)
+
+
+def hint_message(verdict: Verdict, names: Sequence[str] | None = None) -> str:
+    """The verdict on a card not yet played, as a hint: a legal wild's colour is still to be named."""
+    wild = WILD_HINTS.get(verdict.rule) if verdict.legal and "named" not in verdict.params else None
+    if wild is None:
+        return verdict_message(verdict, names)
+    return _render(wild, verdict.params, names, fallback=verdict.rule)
 
 
 def event_message(event: Event, names: Sequence[str] | None = None, viewer: int | None = None,

@@ -58,7 +58,7 @@ def _play(state: RoundState, move: Move, index: int) -> dict[str, Any]:
         verdict, events = state.attempt(move)
     except InvalidMoveError as error:  # a seat the scenario doesn't have
         raise _bad_move(index, error) from None
-    return {**verdict.to_dict(), "message": wording.verdict_message(verdict),
+    return {**verdict.to_dict(), "verdict": wording.verdict_state(verdict), "message": wording.verdict_message(verdict),
             "events": [_event(event) for event in events]}
 
 

@@ -82,6 +82,7 @@ EXAMPLES: dict[str, tuple[tuple[dict, list[dict]], ...]] = {
     "skip": (
         (_position("RS G3", "R5", "B1 B2", "Y1 Y2"), [_play("RS")]),
         (_position("GS G2", "BS", "B1 B2", "Y1 Y2"), [_play("GS")]),
+        (_position("BS G3", "R5", "B1 B2", "Y1 Y2"), [_play("BS")]),  # on a number of another colour: refused
     ),
     "reverse": (
         (_position("RR G3", "R5", "B1 B2", "Y1 Y2"), [_play("RR")]),

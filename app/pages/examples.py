@@ -17,7 +17,8 @@ from markupsafe import Markup
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
-from app.wording import COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message, word_list
+from app.wording import (COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message,
+                         verdict_state, word_list)
 
 MOVES = {
     Action.PLAY: _l("%(seat)s plays %(card)s"),
@@ -37,6 +38,7 @@ class Step:
     move: str  # the move in words
     card: str | None  # the card played, to draw beside the words
     legal: bool
+    state: str  # "legal", "bluff" or "illegal" (wording.verdict_state)
     rule: Rule
     message: str  # the engine's verdict, worded
     events: tuple[str, ...]  # what happened, worded (none when illegal)
@@ -66,8 +68,8 @@ def run_example(scenario: dict, moves: list[dict]) -> Example:
         verdict, events = state.attempt(move)
         if not verdict.legal and number < len(moves):
             raise ValueError(f"example move {number} is illegal: {verdict}")
-        steps.append(Step(_describe(move), move.card and move.card.notation, verdict.legal,
-                          verdict.rule, verdict_message(verdict),
+        steps.append(Step(describe_move(move), move.card and move.card.notation, verdict.legal,
+                          verdict_state(verdict), verdict.rule, verdict_message(verdict),
                           tuple(event_message(e.redact(None)) for e in events)))
     return Example(**{**position.__dict__, "steps": tuple(steps)})
 
@@ -95,7 +97,8 @@ def _counts(players: list[tuple[str, int]]) -> str:
                       for name, count in players], str(get_locale()))
 
 
-def _describe(move: Move) -> str:
+def describe_move(move: Move) -> str:
+    """The move in words, as the examples and the quiz show it: "Player 1 plays Red 5 and names blue"."""
     params = {"seat": seat_name(move.seat), "card": move.card and card_name(move.card.notation),
               "target": seat_name(move.target or 0),
               "color": move.color and str(COLOR_WORDS[move.color])}  # in a sentence: "names blue"

@@ -18,11 +18,13 @@ def _seat(seat: int, action: str, **extra) -> dict:
     return {"seat": seat, "action": action, **extra}
 
 
-def _first_card(notation: str, players: int = 3) -> dict:
-    """A fresh deal by seat 0 (Player 1) from an unshuffled deck whose first turned card is ``notation``."""
+def _first_card(*notations: str, players: int = 3) -> dict:
+    """A fresh deal by seat 0 (Player 1) from an unshuffled deck whose first turned card is
+    ``notations[0]`` (the next ones come next, for a first card that goes back)."""
     deck = list(DECK)
-    deck.remove(card(notation))
-    deck.insert(HAND_SIZE * players, card(notation))
+    for place, notation in enumerate(notations, HAND_SIZE * players):
+        deck.remove(card(notation))
+        deck.insert(place, card(notation))
     return {"players": players, "dealer": 0, "deck": [face.notation for face in deck]}
 
 
@@ -42,10 +44,14 @@ EXAMPLES: dict[str, tuple[tuple[dict, list[dict], bool], ...]] = {
     "match.color": (
         (_position("R7 B5 G2", "R5", "Y1 Y2"), [_play("R7")], True),
         (_position("G3 B5", "W", "Y1 Y2", color="green"), [_play("G3")], True),
+        (_position("RS B7", "R5", "Y1 Y2"), [_play("RS")], True),  # an action card on a number: by colour
     ),
     "match.number": ((_position("R7 B5 G2", "R5", "Y1 Y2"), [_play("B5")], True),),
     "match.symbol": ((_position("BS B7", "GS", *THREE), [_play("BS")], True),),
-    "match.none": ((_position("B7 G2", "R5", "Y1 Y2"), [_play("B7")], False),),
+    "match.none": (
+        (_position("B7 G2", "R5", "Y1 Y2"), [_play("B7")], False),
+        (_position("BS G2", "R5", "Y1 Y2"), [_play("BS")], False),  # an action card must match too
+    ),
     "draw.one": (
         ({**_position("B7 G2", "R5", "Y1 Y2"), "draw_pile": ["R1"]}, [_seat(0, "draw"), _play("R1")], True),
         ({**_position("B7 G2", "R5", "Y1 Y2"), "draw_pile": ["Y4"]}, [_seat(0, "draw")], True),

@@ -9,7 +9,7 @@
 """
 from app.engine.cards import Kind
 from app.engine.round import CHALLENGE_FAILED_DRAW, HAND_SIZE, PENALTY
-from app.engine.rules import OPTIONS, PRESETS
+from app.engine.rules import OPTIONS, PRESETS, RuleSet
 from app.engine.scenario import MAX_PLAYERS, MIN_PLAYERS
 
 from .rule_examples import EXAMPLES
@@ -35,6 +35,11 @@ RULE_FACTS["options"] = SHOWN_OPTIONS
 
 def preset_changes(name: str) -> list[tuple[str, object]]:
     """The options where preset ``name`` departs from the official rules, in option order."""
-    preset = PRESETS[name]
-    return [(option, getattr(preset, option)) for option in SHOWN_OPTIONS
-            if getattr(preset, option) != getattr(OFFICIAL, option)]
+    return rule_changes(PRESETS[name])
+
+
+def rule_changes(rules: RuleSet) -> list[tuple[str, object]]:
+    """The options where a rule set departs from the official rules, in option order (a quiz
+    position says which rules it is played with)."""
+    return [(option, getattr(rules, option)) for option in SHOWN_OPTIONS
+            if getattr(rules, option) != getattr(OFFICIAL, option)]

@@ -49,6 +49,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
              "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
     quick["target"] = PRESETS[quick["preset"]].target
     return render_template("practice/new.html", targets=TARGETS, house_presets=HOUSE_PRESETS,
+                           rule_choices=access.RULE_CHOICES, house_rule_switches=access.HOUSE_RULE_SWITCHES,
                            bots_range=(MIN_BOTS, MAX_BOTS), default_bots=DEFAULT_BOTS, form=form,
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 
@@ -258,7 +259,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "hints": present.hints(practice, seats) if practice.hints and state.actor() == HUMAN else {},
         "scoring": present.scoring(practice, seats) if state.round_over else None,
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
-        "why": present.why, "game_result": present.game_result,
+        "why": present.why, "game_result": present.game_result, "direction_text": present.direction_text,
         **present.playback(steps[latest:], shown),
     }
     return render_template("practice/table.html", **context), status

@@ -147,6 +147,18 @@ def create(options: dict[str, Any]) -> tuple[Record, Practice, list[dict[str, An
     return record, practice, steps
 
 
+# The forms that choose rules (a new game here, the sandbox's builder): each preset with what sets
+# it apart, and the house-rule switches (form field, label).
+RULE_CHOICES = (
+    ("official", _l("Official rules"), _l("as printed by the maker of UNO")),
+    ("guide-long", _l("Long Arabic guide"), _l("draw until you can play, a 4-card UNO penalty, lowest total wins")),
+    ("guide-short", _l("Short Arabic guide"), _l("random dealer, no challenge of a Wild Draw Four, lowest total wins")),
+)
+HOUSE_RULE_SWITCHES = (
+    ("stacking", _l("Stacking: answer a Draw Two with a Draw Two, a Wild Draw Four with a Wild Draw Four")),
+    ("seven_zero", _l("Seven-zero: a 7 swaps hands with a player you choose, a 0 passes every hand on")),
+    ("draw_until_playable", _l("Draw until you can play")),
+)
 BOTS_RANGE = _l("Choose between %(min)d and %(max)d bots.")
 LEVEL_CHOICE = _l("Choose the bots' level: easy or normal.")
 SEED_FORMAT = _l("A seed is a number or a word of up to %(max)d characters.")

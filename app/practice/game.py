@@ -259,12 +259,12 @@ def view(practice: Practice) -> dict[str, Any]:
     return shown
 
 
-def hint(state: RoundState, face: Card) -> Verdict:
-    """The engine's verdict on playing ``face`` from seat 0 now (a wild checked with a colour to
-    be named, a 7 under 7-0 with the next player as target)."""
+def hint(state: RoundState, face: Card, seat: int = HUMAN) -> Verdict:
+    """The engine's verdict on playing ``face`` from ``seat`` (the learner's, 0) now (a wild checked
+    with a colour to be named, a 7 under 7-0 with the next player as target)."""
     named = Color.RED if face.is_wild else None
-    target = state.next_seat(HUMAN) if state.rules.seven_zero and face.number == 7 else None
-    verdict = state.check(Move(HUMAN, Action.PLAY, face, color=named, target=target))
+    target = state.next_seat(seat) if state.rules.seven_zero and face.number == 7 else None
+    verdict = state.check(Move(seat, Action.PLAY, face, color=named, target=target))
     if named is not None:  # the learner names the colour later: not a fact of the hint
         verdict = Verdict(verdict.legal, verdict.rule, {k: v for k, v in verdict.params.items() if k != "named"})
     return verdict

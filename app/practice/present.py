@@ -15,16 +15,10 @@ from ..fast_json import dumps_bytes
 from ..i18n import current_language
 from ..engine.cards import Color, hand_points
 from ..engine.rules import Rule
+from ..engine.round import RoundState
 from ..engine.verdict import Event, Verdict
 from ..pages.anchors import rule_url
 from .game import HUMAN, Practice, hint
-
-# A wild's hint leaves out the colour: the learner names it when playing.
-WILD_HINTS = {
-    Rule.WILD_ANY_TIME: _l("You can play %(card)s at any time; you will name the colour."),
-    Rule.WILD_DRAW_FOUR_RESTRICTION: _l(
-        "You can play %(card)s: you hold no card of the colour (%(color)s); you will name the colour."),
-}
 
 METHODS = {
     Rule.SCORE_WINNER_COLLECTS: _l(
@@ -196,37 +190,50 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, A
             "step_cards": list(cards)}
 
 
+def direction_text(state: RoundState, seats: tuple[str, ...], viewer: int = HUMAN) -> str:
+    """The direction of play in words, with who plays next as ``viewer`` hears it ("Play goes
+    clockwise: Bot 2 plays next."): the practice table's sentence, and the position view's."""
+    direction = _("clockwise") if state.direction == 1 else _("anticlockwise")
+    actor = state.actor()
+    if actor is None:
+        return _("Play goes %(direction)s.", direction=direction)
+    after = state.next_seat(actor)
+    if actor == viewer:
+        return _("Play goes %(direction)s: %(name)s plays next.", direction=direction, name=seats[after])
+    if after == viewer:  # another seat is to move: who comes after it
+        return _("Play goes %(direction)s: after %(name)s, it is your turn.", direction=direction,
+                 name=seats[actor])
+    return _("Play goes %(direction)s: after %(actor)s, %(name)s plays.", direction=direction,
+             actor=seats[actor], name=seats[after])
+
+
 def refusal(verdict: Verdict, seats: tuple[str, ...]) -> dict[str, Any]:
     """An illegal attempt explained: the sentence and the rule it breaks."""
     return {"text": wording.verdict_message(verdict, seats), **why(verdict.rule)}
 
 
 def hints(practice: Practice, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    """{notation: verdict, why} for each distinct card in the learner's hand. ``verdict`` is one of
-    three: "legal", "bluff" (a Wild Draw Four while holding the colour: allowed, but a challenge
-    would catch it) or "illegal"."""
-    state = practice.round
+    """The learner's hints on the practice table (see ``hand_hints``)."""
+    return hand_hints(practice.round, HUMAN, seats)
+
+
+def hand_hints(state: RoundState, seat: int, seats: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """{notation: verdict, why} for each distinct card in ``seat``'s hand, as the engine judges
+    playing it now. ``verdict`` is one of three (``wording.verdict_state``): "legal", "bluff" (a Wild
+    Draw Four while holding the colour: legal, but a challenge would catch it) or "illegal". The
+    practice table's hints and the learn-by-doing position view (app.learn.position) both show these."""
     result = {}
-    for face in dict.fromkeys(state.hands[HUMAN]):
-        verdict = hint(state, face)
-        wild = WILD_HINTS.get(verdict.rule) if verdict.legal and face.is_wild else None
-        text = (str(wild) % {"card": wording.card_name(face.notation),
-                             "color": wording.color_word(verdict.params.get("color"))}
-                if wild else wording.verdict_message(verdict, seats))
-        shown = verdict_state(verdict)
+    for face in dict.fromkeys(state.hands[seat]):
+        verdict = hint(state, face, seat)
+        text = wording.hint_message(verdict, seats)
+        shown = wording.verdict_state(verdict)
         result[face.notation] = {"legal": verdict.legal, "verdict": shown, "state": str(HINT_STATES[shown]),
                                  "text": text, **why(verdict.rule)}
     return result
 
 
-def verdict_state(verdict: Verdict) -> str:
-    """The hint's three states: a legal play, a legal bluff, or a play the rules refuse."""
-    if not verdict.legal:
-        return "illegal"
-    return "bluff" if verdict.params.get("case") == "bluff" else "legal"
-
-
 HINT_STATES = {"legal": _l("Playable"), "bluff": _l("Playable, but a bluff"), "illegal": _l("Not playable")}
+verdict_state = wording.verdict_state  # the three states, also read from here (app.learn.position)
 
 
 def scoring(practice: Practice, seats: tuple[str, ...]) -> dict[str, Any]:

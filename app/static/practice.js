@@ -9,7 +9,6 @@
   document.documentElement.classList.add("js");  // practice.css hides what only a page without it needs
   const steps = window.UnoSteps;  // steps.js, loaded first
   const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
-  let busy = false;
   let player = null;  // the step player, while it plays a move's steps
   const OPENING = "uno-tutor-opening";
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
@@ -20,12 +19,8 @@
   // ---- The table after each answer ------------------------------------------------------------
 
   // Roving tabindex: the hand is one tab stop; ``chosen`` keeps the focus where it was.
-  function setUpHand(table, chosen) {
-    const cards = Array.from(table.querySelectorAll(".hand-cards .card-button"));
-    if (!cards.length) return null;
-    const current = table.querySelector(".card-button[data-refused]") || cards[Math.min(chosen || 0, cards.length - 1)];
-    cards.forEach(function (button) { button.tabIndex = button === current ? 0 : -1; });
-    return current;
+  function setUpHand(table) {
+    return steps.rovingHand(table, table.querySelector(".card-button[data-refused]"));
   }
 
   function setUp(table) {
@@ -258,23 +253,7 @@
       }
       return;
     }
-    const card = event.target.closest && event.target.closest(".hand-cards .card-button");
-    if (card) {
-      const cards = Array.from(card.closest(".hand-cards").querySelectorAll(".card-button"));
-      const rtl = getComputedStyle(card.closest(".hand-cards")).direction === "rtl";  // (a card itself is always ltr)
-      const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
-      let index = cards.indexOf(card);
-      if (event.key in moves) index = (index + moves[event.key] + cards.length) % cards.length;
-      else if (event.key === "Home") index = 0;
-      else if (event.key === "End") index = cards.length - 1;
-      else index = null;
-      if (index !== null) {
-        event.preventDefault();
-        cards.forEach(function (button, i) { button.tabIndex = i === index ? 0 : -1; });
-        cards[index].focus();
-        return;
-      }
-    }
+    if (steps.moveInHand(event)) return;
     // D draws a card and U says UNO, wherever the focus is on the table (never while typing).
     if (event.ctrlKey || event.metaKey || event.altKey || player) return;
     if (event.target.matches && event.target.matches("input:not([type=checkbox]), select, textarea")) return;
@@ -314,13 +293,6 @@
       player.finish();
       return;
     }
-    if (busy) return;  // a double click sends one move; the server refuses replays anyway
-    busy = true;
-    const submitter = event.submitter;
-    send(form, submitter).then(function () { busy = false; }, function () {
-      busy = false;
-      form.dataset.plain = "1";  // something failed: send the plain form, as without JavaScript
-      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
-    });
+    steps.sendOnce(form, event.submitter, send);  // one move at a time; the server refuses replays anyway
   });
 })();

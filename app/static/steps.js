@@ -1,8 +1,10 @@
 // The step player: a move's steps (the log entries that carry data-step) played on a table that
 // shows where play stood before them — a card travels to the pile, the acting player is marked,
 // counts change, the direction mark turns — at the learner's pace, each step's sentence said in the
-// table's caption and to a polite live region. The practice table uses it (practice.js); lessons
-// and demos are meant to share it. Reduced motion: nothing travels, the places are lit instead.
+// table's caption and to a polite live region. The practice table uses it (practice.js), and so do
+// the lessons (learn.js) on the shared position view, which has the same places by class (.players,
+// .pile-top, .hand-cards) and keeps the words for counts and colours beside it ([data-counts],
+// [data-labels]). Reduced motion: nothing travels, the places are lit instead.
 "use strict";
 
 window.UnoSteps = (function () {
@@ -41,11 +43,12 @@ window.UnoSteps = (function () {
     this.paused = false;
     this.release = null;
     this.done = false;
-    this.counts = JSON.parse(fresh.querySelector("#players").dataset.counts);
+    // The words for card counts: the practice table keeps them on #players, a lesson beside its table.
+    this.counts = JSON.parse(fresh.querySelector("[data-counts]").dataset.counts);
   }
 
   StepPlayer.prototype.seat = function (seat) {
-    return this.table.querySelector('#players [data-seat="' + seat + '"]');
+    return this.table.querySelector('.players [data-seat="' + seat + '"]');
   };
 
   StepPlayer.prototype.countLabel = function (n) {
@@ -206,8 +209,8 @@ window.UnoSteps = (function () {
         const self = this;
         const back = document.createElement("span");
         back.className = "pile-back";
-        await this.travel(back, drawPile, this.table.querySelector("#players"), ms);
-        this.table.querySelectorAll("#players [data-seat]").forEach(function (chip) {
+        await this.travel(back, drawPile, this.table.querySelector(".players"), ms);
+        this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
           self.setCount(Number(chip.dataset.seat), p.count);
         });
         const hand = this.table.querySelector(".hand-cards");
@@ -253,14 +256,15 @@ window.UnoSteps = (function () {
     if (!mark) return;
     mark.classList.toggle("turning");
     mark.querySelector(".direction-arrow").textContent = direction === 1 ? "↻" : "↺";
-    mark.querySelector(".direction-text").textContent = direction === 1 ? mark.dataset.clockwise : mark.dataset.anticlockwise;
+    const words = direction === 1 ? mark.dataset.clockwise : mark.dataset.anticlockwise;
+    if (words) mark.querySelector(".direction-text").textContent = words;  // else the answer's table says it
     mark.dataset.direction = direction;
   };
 
   StepPlayer.prototype.colour = function (color) {
     const shown = this.table.querySelector(".active-colour");
     if (!shown || shown.classList.contains("colour-" + color)) return;
-    const labels = JSON.parse(shown.dataset.labels);
+    const labels = JSON.parse((shown.dataset.labels ? shown : this.fresh.querySelector("[data-labels]")).dataset.labels);
     const marks = { red: "●", yellow: "▲", green: "■", blue: "◆" };
     shown.hidden = !color;
     shown.className = "active-colour" + (color ? " colour-" + color : "");
@@ -280,7 +284,7 @@ window.UnoSteps = (function () {
       this.colour(after.color);
       const mark = this.table.querySelector(".direction");
       if (mark && Number(mark.dataset.direction) !== after.direction) this.direction(after.direction);
-      this.table.querySelectorAll("#players [data-seat]").forEach(function (chip) {
+      this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
         const seat = Number(chip.dataset.seat);
         chip.classList.toggle("player-turn", seat === after.actor);
         chip.querySelector(".badge-turn").hidden = seat !== after.actor;
@@ -383,6 +387,52 @@ window.UnoSteps = (function () {
     }).join(" ");
   }
 
+  // ---- The hand's keys (the practice table's and the lessons') ----------------------------------
+
+  // The hand is one tab stop (a roving tabindex): ``current``, else the first card, takes it.
+  function rovingHand(root, current) {
+    const cards = Array.from(root.querySelectorAll(".hand-cards .card-button"));
+    if (!cards.length) return null;
+    const chosen = current && cards.indexOf(current) >= 0 ? current : cards[0];
+    cards.forEach(function (button) { button.tabIndex = button === chosen ? 0 : -1; });
+    return chosen;
+  }
+
+  // The arrow keys move through the hand in reading order (in Arabic the left arrow goes to the
+  // next card), Home and End to its ends. True if ``event`` was such a key on a card of the hand.
+  function moveInHand(event) {
+    const card = event.target.closest && event.target.closest(".hand-cards .card-button");
+    if (!card) return false;
+    const cards = Array.from(card.closest(".hand-cards").querySelectorAll(".card-button"));
+    const rtl = getComputedStyle(card.closest(".hand-cards")).direction === "rtl";  // (a card itself is always ltr)
+    const moves = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+    let index = cards.indexOf(card);
+    if (event.key in moves) index = (index + moves[event.key] + cards.length) % cards.length;
+    else if (event.key === "Home") index = 0;
+    else if (event.key === "End") index = cards.length - 1;
+    else return false;
+    event.preventDefault();
+    cards.forEach(function (button, i) { button.tabIndex = i === index ? 0 : -1; });
+    cards[index].focus();
+    return true;
+  }
+
+  // ---- Sending a table's forms ------------------------------------------------------------------
+
+  // Sends a form with ``send(form, submitter)`` (a promise), one at a time: the second click of a
+  // double click sends nothing. If sending fails, the plain form goes, as without JavaScript.
+  let sending = false;
+  function sendOnce(form, submitter, send) {
+    if (sending) return;
+    sending = true;
+    send(form, submitter).then(function () { sending = false; }, function () {
+      sending = false;
+      form.dataset.plain = "1";  // the page's submit handler lets a plain form through
+      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    });
+  }
+
   return { StepPlayer: StepPlayer, announce: announce, pace: pace, sentences: sentences,
-           syncControls: syncControls, showLatest: showLatest, PACE: PACE };
+           syncControls: syncControls, showLatest: showLatest, rovingHand: rovingHand, moveInHand: moveInHand,
+           sendOnce: sendOnce, PACE: PACE };
 })();

@@ -19,6 +19,9 @@ from app.engine.rules import Rule
 from app.engine.verdict import Event
 from app.i18n import TRANSLATIONS
 from app.pages import PAGES
+from app.quiz.items import ITEMS, POSITIONS
+from app.quiz.myths import MYTHS
+from app.quiz.progress import LENGTH
 
 from .arabic_terms import plain, replaced_words
 from .practice_support import form_fields, new_form_game, random_move, stored
@@ -89,6 +92,7 @@ def _read_everything(app):
     client = app.test_client()
     pages = {path: page_text(client.get(f"/ar/{path}").text) for path in PAGES}
     pages["play"] = page_text(client.get("/ar/play").text)
+    pages["quiz"] = _quiz_text(client)
     rng = random.Random(18)
     games = ({}, {"preset": "guide-long"}, {"stacking": "on", "seven_zero": "on", "draw_until_playable": "on"})
     table = []
@@ -105,6 +109,27 @@ def _read_everything(app):
             client.post(url, data=form_fields(random_move(practice, rng), version, token))
     pages["table"] = "\n".join(dict.fromkeys("\n".join(table).splitlines()))
     return pages
+
+
+def _quiz_text(client):
+    """Every quiz item answered every way: the position items on their "Check yourself" pages, the
+    myths (their sources compared) through whole quizzes, seeds tried until each has been asked."""
+    lines = []
+    for item in POSITIONS:
+        for choice in (c.id for c in item.solution.choices):
+            lines.append(page_text(client.get("/ar/quiz/check", query_string={"item": item.id, "answer": choice}).text))
+    unseen, seed = {m.id for m in MYTHS}, 0
+    while unseen:
+        url = f"/ar/quiz?seed={seed}"
+        for _ in range(LENGTH):
+            page = client.get(url).text
+            lines.append(page_text(page))
+            fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', page))
+            unseen.discard(fields["item"])
+            url = client.get("/ar/quiz", query_string={**fields, "answer": ITEMS[fields["item"]].solution.choices[0].id}).location
+        lines.append(page_text(client.get(url).text))
+        seed += 1
+    return "\n".join(dict.fromkeys("\n".join(lines).splitlines()))
 
 
 # --- 1. one term for one thing ---------------------------------------------------------------

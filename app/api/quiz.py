@@ -1,0 +1,27 @@
+"""GET /api/v1/quiz?lang=&seed=: a quiz's items for other tools (a printed sheet, a class's screen).
+
+``{"seed", "items": [{"id", "topic", "question", "choices", "scenario", ...}]}``: the items the seed
+chooses, in its order, as /<lang>/quiz?seed= asks them; without a seed, a random one (returned).
+Each item also carries its ``moves`` (replay ``scenario`` and ``moves`` through POST /api/v1/check
+to see the position), ``kind``, the ``rules`` it tests and the engine's ``answer`` (choice ids).
+"""
+from __future__ import annotations
+
+from flask import request
+
+from . import bp
+from .errors import ApiError
+
+
+@bp.get("/quiz")
+def quiz():
+    # Imported here: the quiz's words need the pages' registry, and app.pages imports this package.
+    from ..quiz.present import item_json
+    from ..quiz.progress import QuizError, items_for, new_seed
+
+    seed = request.args.get("seed") or new_seed()
+    try:
+        items = items_for(seed)
+    except QuizError as error:
+        raise ApiError(error.code, error.status, **error.params) from None
+    return {"seed": seed, "items": [item_json(item) for item in items]}

@@ -1,0 +1,21 @@
+"""The course of lessons (issue 16, "Learn by doing"): /<lang>/learn/ and /<lang>/learn/<lesson id>.
+
+The lessons are data (``course``, shaped as ``model`` says); a step is judged by the engine and
+replayed from the learner's moves on every request (``judge``), which a page carries in a signed
+token (``progress``), so nothing is stored on the server and every step works without JavaScript.
+``views`` serves the pages (on the shared position view, app.learn.position), ``api`` the JSON
+(/api/v1/lessons), ``words`` fills an instruction's placeholders.
+"""
+from __future__ import annotations
+
+from app.engine.rules import Rule
+
+from .course import CHAPTERS
+from .model import Chapter, Lesson
+
+LESSONS: dict[str, Lesson] = {lesson.id: lesson for chapter in CHAPTERS for lesson in chapter.lessons}
+CHAPTER_OF: dict[str, Chapter] = {lesson.id: chapter for chapter in CHAPTERS for lesson in chapter.lessons}
+# The lesson that teaches each rule first (a rule page links its sections to it).
+LESSON_OF_RULE: dict[Rule, Lesson] = {}
+for _lesson in reversed(LESSONS.values()):
+    LESSON_OF_RULE.update(dict.fromkeys(_lesson.rules, _lesson))

@@ -1,0 +1,271 @@
+"""The course's pages: /<lang>/learn/ (chapters and lessons) and /<lang>/learn/<lesson id> (a step).
+
+A step is one page whose every control is a GET form: the step's number, the learner's moves so
+far (a signed token, app.learn.lessons.progress) and the move or answer tried. The page replays
+the step, has the engine judge the move (through the shared position view, app.learn.position)
+and shows the table after it, or the same table with the engine's reason when the move is wrong,
+so the step can be tried again. Nothing is stored; app/static/learn.js sends the same forms with
+fetch, plays the answer's new steps on the table (steps.js) and keeps the learner's progress in
+localStorage.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import gettext as _, ngettext
+
+from app import wording
+from app.engine.cards import Color
+from app.engine.rules import Rule
+from app.engine.verdict import Verdict
+from app.i18n import LANGUAGES, current_language
+from app.learn import position
+from app.pages.anchors import rule_url
+from app.practice import present
+
+from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, progress, words
+from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
+from .model import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+
+bp = Blueprint("lessons", __name__)
+LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
+
+
+@bp.get(f"/{LANG}/learn/")
+def index(lang: str):
+    return render_template("learn/index.html", chapters=CHAPTERS, lesson_url=lesson_url)
+
+
+@bp.get(f"/{LANG}/learn/<lesson_id>")
+def lesson(lang: str, lesson_id: str):
+    found = LESSONS.get(lesson_id)
+    number = _int(request.args.get("step", "1"))
+    if found is None or number is None or not 1 <= number <= len(found.steps):
+        abort(404)
+    step = found.steps[number - 1]
+    notice = None
+    try:
+        done = replay(step, progress.loads(request.args.get("at", ""), lesson_id, number))
+    except ProgressError:  # a link cut short or made up: the step starts again, and says so
+        done, notice = replay(step, []), _("This link's progress could not be read, so the step starts again.")
+    page = StepPage(found, number, done, notice)
+    page.answer(request.args)
+    return page.render()
+
+
+def lesson_url(lesson: Lesson, step: int | None = None, **args: Any) -> str:
+    return url_for("lessons.lesson", lang=current_language(), lesson_id=lesson.id, step=step, **args)
+
+
+def rule_lesson(rule: Rule | str) -> dict[str, str] | None:
+    """The lesson step that teaches ``rule`` first, as a link (a rule page's sections show it)."""
+    found = LESSON_OF_RULE.get(Rule(rule))
+    if found is None:
+        return None
+    number = next(n for n, step in enumerate(found.steps, 1) if Rule(rule) in step.rules)
+    return {"url": lesson_url(found, number if number > 1 else None), "title": str(found.title)}
+
+
+def _int(text: str) -> int | None:
+    return int(text) if text.isdecimal() and len(text) < 4 else None
+
+
+class StepPage:
+    """One step's page: the table after the learner's moves, and what the latest answer earned."""
+
+    def __init__(self, lesson: Lesson, number: int, done: Progress, notice: str | None):
+        self.lesson, self.number, self.progress, self.notice = lesson, number, done, notice
+        self.step: Step = done.step
+        self.names = position.seat_names(done.state.players, LEARNER)
+        self.feedback: dict[str, Any] | None = None
+        self.outcome: position.Outcome | None = None
+        self.answered = False  # the step's question answered right
+        self.latest = len(done.played)  # the moves this answer played start here (none yet)
+
+    # --- the answer ----------------------------------------------------------------------------
+
+    def answer(self, args) -> None:
+        """Judge what the form sent: a move on the table, letting play go on, or an answer."""
+        if args.get("seat") is not None or args.get("points") is not None:
+            self._question(args)
+            return
+        move = position.move_from_form(args)
+        if move is None:
+            return
+        if move["action"] == CONTINUE:
+            self._accept(move)
+            return
+        if self.progress.moves_done:
+            self.feedback = {"kind": OTHER, "text": _("Answer the question first.") if self.asking else
+                             _("This step is done: go on to the next one.")}
+            return
+        view = self.view()
+        try:
+            outcome = view.play(move)
+        except position.PositionError as error:
+            self.notice = error.message()
+            return
+        if outcome.choose or not outcome.legal:  # a colour to name, or the engine's refusal: said at the table
+            self.outcome = outcome
+            if not outcome.legal:
+                self.feedback = {"kind": "refused", "text": _("The table is as it was: try again.")}
+            return
+        judgement = self._accept(move)
+        if judgement.kind == RIGHT:
+            self.feedback = {"kind": RIGHT, "text": outcome.text, **present.why(outcome.rule)}
+        else:
+            self.outcome = outcome
+            self.feedback = {"kind": OTHER, "text": _("That move is allowed, but it is not what this step "
+                                                      "asks for. Try again.")}
+
+    def _accept(self, move: dict[str, Any]):
+        before = len(self.progress.played)
+        judgement = self.progress.accept(move)
+        if judgement.kind == RIGHT:
+            self.latest = before
+        return judgement
+
+    def _question(self, args) -> None:
+        step, expected = self.step, self.progress.answer()
+        if not step.ask or not self.progress.moves_done or expected is None:
+            self.feedback = {"kind": OTHER, "text": _("There is no question to answer yet: make your move first.")}
+            return
+        given = _int(args.get("seat" if step.ask == NEXT_SEAT else "points", "").strip())
+        self.answered = given == expected
+        if step.ask == NEXT_SEAT and given == LEARNER:
+            text = (_("Right: you play next.") if self.answered else
+                    _("Not you: look again at what the cards did, then choose again."))
+        elif step.ask == NEXT_SEAT:
+            name = self.names[given] if given is not None and 0 <= given < len(self.names) else "?"
+            text = (_("Right: %(name)s plays next.", name=name) if self.answered else
+                    _("Not %(name)s: look again at what the cards did, then choose again.", name=name))
+        elif self.answered:
+            text = ngettext("Right: %(num)d point.", "Right: %(num)d points.", expected)
+        else:
+            text = _("Not quite: add up the cards again, card by card.")
+        self.feedback = {"kind": RIGHT if self.answered else "refused", "text": text}
+
+    # --- the page ------------------------------------------------------------------------------
+
+    def view(self) -> position.Position:
+        return position.view_of(self.step.scenario, self.progress.moves, self.progress.state, LEARNER)
+
+    @property
+    def asking(self) -> bool:
+        """The step's question is open: the page must not give its answer away."""
+        return bool(self.step.ask) and self.progress.moves_done and not self.answered
+
+    def shown(self) -> position.Position:
+        """The table as the page shows it: without the cards' verdicts unless the step shows them
+        (elsewhere the learner finds out by trying), and while "who plays next?" is open, without
+        the marks and words that say whose turn it is."""
+        view = self.view()
+        if not self.step.hints:
+            view = replace(view, hints={})
+        if self.asking and self.step.ask == NEXT_SEAT:
+            way = _("clockwise") if view.direction == 1 else _("anticlockwise")
+            view = replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
+                           direction_text=_("Play goes %(direction)s.", direction=way),
+                           prompt=_("Who plays next? Choose the player."), choices=())
+        return view
+
+    @property
+    def complete(self) -> bool:
+        return self.progress.moves_done and (not self.step.ask or self.answered)
+
+    def fields(self) -> dict[str, Any]:
+        """What every form of the page sends back besides its own move: the step and the moves so far."""
+        return {"step": self.number, "at": progress.dumps(self.lesson.id, self.number, self.progress.learner)}
+
+    def log(self) -> list[dict[str, Any]]:
+        """The step so far, one entry per move (the deal first), worded; the entries this answer
+        played carry their events for the step player (``data``)."""
+        entries = []
+        # While a question is open, what would answer it stays out: the deal's sentences say who
+        # starts, a round's last one the points.
+        if self.progress.setup and not self.asking:
+            entries.append({"lines": position.event_lines(self.progress.setup, self.names, LEARNER), "data": None})
+        for number, played in enumerate(self.progress.played):
+            shown = [event.redact(LEARNER) for event in played.events
+                     if not (self.asking and event.kind == "points")]
+            data = None
+            if number >= self.latest:
+                data = {"seat": played.move["seat"], "events": [event.to_dict() for event in shown]}
+            entries.append({"lines": position.event_lines(shown, self.names, LEARNER), "data": data,
+                            "seat": played.move["seat"]})
+        return entries
+
+    def next_url(self) -> str | None:
+        lessons = list(LESSONS.values())
+        if self.number < len(self.lesson.steps):
+            return lesson_url(self.lesson, self.number + 1)
+        later = lessons.index(self.lesson) + 1
+        return lesson_url(lessons[later]) if later < len(lessons) else None
+
+    def waiting_for(self) -> str | None:
+        """The seat the script lets play when the learner says so."""
+        if not self.progress.waiting:
+            return None
+        return self.names[self.step.solution[self.progress.cursor]["seat"]]
+
+    def scoring(self) -> dict[str, Any] | None:
+        """The worked example once the round is over: each hand, each card's value, the sums."""
+        state = self.progress.state
+        points = state.round_points()
+        if points is None:
+            return None
+        rows = [{"name": self.names[seat], "cards": [(c.notation, c.points) for c in hand],
+                 "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner}
+                for seat, hand in enumerate(state.hands)]
+        method = state.rules.scoring_rule
+        added = None
+        if method is Rule.SCORE_WINNER_COLLECTS:  # the winner's points: the other hands added up
+            others = [row["value"] for row in rows if not row["winner"]]
+            added = {"whose": _("Your points") if state.winner == LEARNER else
+                     _("Points of %(name)s", name=self.names[state.winner]),
+                     "sum": " + ".join(map(str, others)), "total": sum(others)}
+        return {"rows": rows, "method": present.why(method), "added": added,
+                "statement": wording.verdict_message(Verdict(True, method))}
+
+    def coach(self) -> str | None:
+        """A reminder in the guided round, read from the position: UNO on the next-to-last card."""
+        state = self.progress.state
+        if self.step.guided and state.actor() == LEARNER and len(state.hands[LEARNER]) == 2:
+            return _("You have two cards: call UNO as you play the next one.")
+        return None
+
+    def render(self):
+        step, view, log = self.step, self.shown(), self.log()
+        fresh = [event for entry in log if entry["data"] for event in entry["data"]["events"]]
+        # The cards the step player moves: onto the pile, or into the learner's hand.
+        cards = {e["params"]["card"] for e in fresh if e["kind"] in ("play", "first", "redraw")}
+        cards.update(c for e in fresh if e["kind"] == "draw" and e["params"]["seat"] == LEARNER
+                     for c in e["params"].get("cards", ()))
+        context = {
+            "lesson": self.lesson, "chapter": CHAPTER_OF[self.lesson.id], "number": self.number,
+            "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
+            "step": step, "this": self, "view": view, "outcome": self.outcome,
+            "instruction": words.instruction(step.instruction, step.params, self.names),
+            "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **present.why(rule)} for rule in step.facts],
+            "rules": [present.why(rule) for rule in step.rules],
+            "action": lesson_url(self.lesson), "fields": self.fields(),
+            "ask": step.ask if self.asking else None,
+            "log": log, "step_cards": sorted(cards), "scoring": self.scoring() if self.complete else None,
+            "count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
+            "colour_labels": {c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color},
+            "alternates": {code: url_for("lessons.lesson", lang=code, lesson_id=self.lesson.id) + _query()
+                           for code in LANGUAGES},
+        }
+        status = 400 if self.notice else 200
+        return render_template("learn/lesson.html", **context), status
+
+
+def _query() -> str:
+    query = request.query_string.decode("ascii", "replace")
+    return f"?{query}" if query else ""
+
+
+bp.record_once(lambda state: state.app.jinja_env.globals.update(rule_lesson=rule_lesson))

@@ -1,0 +1,358 @@
+"""The shared position view: a position in the check API's scenario notation, as a small table
+the learner acts on, and what happens when a move is played on it.
+
+``build(scenario, moves, viewer)`` reads the scenario with the engine (``from_scenario``), plays
+the lead-in ``moves`` (check-API moves, each one legal: how a pending decision is reached — a
+card drawn, a Wild Draw Four played on you), and returns a ``Position``: the seats, the viewer's
+hand with each card's verdict (the practice table's hints: ``present.hand_hints``), the pile,
+the direction, whose turn, the pending decision and the answers it allows. ``Position.play(move)``
+tries a move on a copy (``RoundState.attempt``) and returns an ``Outcome``: the verdict in words,
+the rule and its link, the events, and the position after it. Every sentence comes from
+app.wording or the practice table's words; nothing is judged here, only read from the engine.
+
+The macro ``position`` in app/templates/macros/position.html renders a Position; its buttons
+send the fields ``move_from_form`` reads back (action, card, color, target, uno).
+
+>>> # in a request context:
+>>> # view = build({"hands": [["R1", "WD4"], ["G2"]], "discard": ["R5"]})
+>>> # view.hints["WD4"]["verdict"]  -> "bluff";  view.play({"action": "play", "card": "R1"}).legal -> True
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+
+from .. import wording
+from ..engine.cards import Color
+from ..engine.moves import Move
+from ..engine.round import RoundState
+from ..engine.scenario import ScenarioError, from_scenario
+from ..engine.verdict import Event, InvalidMoveError, Verdict
+from ..practice import present
+from ..practice.game import hint, needs_choice
+
+MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
+# A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
+# "Playable", "Playable, but a bluff" or "Not playable", as the hints say (present.HINT_STATES).
+ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
+
+
+class PositionError(ValueError):
+    """A scenario or lead-in the position can't be built from. ``code`` is the check API's
+    (ScenarioError's codes, ``bad-move``, ``too-many-moves``, ``illegal-lead-in``); ``message()``
+    says it in the reader's language."""
+
+    def __init__(self, code: str, **params: Any):
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+    def message(self) -> str:
+        if self.code == "illegal-lead-in":  # the engine's own reason, after which move it was
+            return _("Move %(number)d before this position breaks a rule: %(reason)s", **self.params)
+        return wording.error_message(self.code, **self.params)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One player as the table shows them: name, card count, whose decision play waits for."""
+
+    seat: int
+    name: str
+    count: int
+    to_play: bool  # the actor: the seat play waits for
+    you: bool  # the viewer
+    uno: bool  # has called UNO and holds one card
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer without a card that the pending decision allows the viewer (a button)."""
+
+    action: str  # draw, pass, challenge, accept, color, catch, uno
+    label: str
+    primary: bool = False
+    color: str | None = None  # for action "color": the colour it names
+    target: int | None = None  # for action "catch": the seat caught
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the position macro shows, in the request's language (see the module docstring)."""
+
+    scenario: dict[str, Any]
+    moves: tuple[dict[str, Any], ...]  # the lead-in, as given (each legal)
+    viewer: int
+    names: tuple[str, ...]  # "You" for the viewer, "Player N" for the others (the check API's names)
+    seats: tuple[SeatView, ...]
+    hand: tuple[str, ...]  # the viewer's cards, in order
+    hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
+    top: str
+    color: str | None  # the active colour (None only before a first Wild's colour is named)
+    color_text: str  # "Colour in play: Red"
+    direction: int  # 1 ascending seats (clockwise), -1
+    direction_text: str  # "Play goes clockwise: Player 2 plays next."
+    turn: int
+    actor: int | None  # whose decision play waits for (None: the round is over)
+    pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
+    prompt: str  # what the viewer is asked to do, or who is to play
+    choices: tuple[Choice, ...]  # the viewer's answers without a card
+    lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
+    round_over: bool
+    winner: int | None
+    state: RoundState = field(repr=False, compare=False)  # the engine's state: read it, never change it
+
+    @property
+    def scenario_json(self) -> str:
+        """The scenario as compact JSON (for links: ``?scenario=``)."""
+        return canonical_json(self.scenario)
+
+    @property
+    def moves_json(self) -> str:
+        return canonical_json(list(self.moves)) if self.moves else ""
+
+    @property
+    def your_turn(self) -> bool:
+        return self.actor == self.viewer
+
+    def play(self, move: Mapping[str, Any]) -> Outcome:
+        """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
+        viewer's): judged on a copy, this position unchanged. A wild without its colour (or a 7
+        under 7-0 without its player) is judged as the hint judges it and asks for the choice
+        (``Outcome.choose``); nothing is played until it is made. PositionError("bad-move") for
+        a move that can't be read."""
+        data = {"seat": self.viewer, **{key: value for key, value in move.items() if key != "seat"}}
+        try:
+            parsed = Move.from_dict(data)
+        except InvalidMoveError as error:
+            raise PositionError("bad-move", field=str(error.args[0])) from None
+        choose = _missing_choice(self.state, parsed)
+        if choose is not None:
+            verdict = hint(self.state, parsed.card, self.viewer)
+            if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
+                return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
+                                text=self.hints[parsed.card.notation]["text"])
+        state = self.state.copy()
+        try:
+            verdict, events = state.attempt(parsed)
+        except InvalidMoveError as error:  # a target seat the position doesn't have
+            raise PositionError("bad-move", field=str(error.args[0])) from None
+        after = _view(self.scenario, (*self.moves, data), self.viewer, state,
+                      tuple(_lines(events, self.names, self.viewer))) if verdict.legal else None
+        return _outcome(verdict, data, events, self.names, self.viewer, after=after)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A move judged: the verdict (``legal``; ``verdict`` one of legal, bluff, illegal, as the
+    hints), its sentence and rule, and for a legal move the events and the position after it."""
+
+    move: dict[str, Any]  # as tried, with the viewer's seat
+    legal: bool
+    verdict: str
+    state: str  # the verdict in words: "Playable", "Playable, but a bluff", "Not playable"; "Allowed", "Not allowed"
+    text: str  # the verdict's sentence: "You can't play Blue 7: …"
+    rule: str
+    title: str
+    url: str  # the rule's anchor on its page (anchors.rule_url)
+    events: tuple[dict[str, Any], ...]  # each {"kind", "rule", "params", "text", "title", "url", "cards"}
+    choose: str | None = None  # "color" or "target": the move needs that before it is played
+    after: Position | None = None
+
+    def move_with(self, **fields: Any) -> dict[str, Any]:
+        """The move tried, completed by ``fields`` (the colour or player it still needs)."""
+        return {**self.move, **fields}
+
+
+def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -> Position:
+    """The position ``scenario`` describes once the lead-in ``moves`` are played, seen by
+    ``viewer`` (default: the seat whose decision play waits for). PositionError if the scenario
+    is impossible or a lead-in move can't be read or is refused."""
+    if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)):
+        raise PositionError("bad-moves")
+    if len(moves) > MAX_LEAD_IN:
+        raise PositionError("too-many-moves", max=MAX_LEAD_IN, count=len(moves))
+    try:
+        state, _setup = from_scenario(scenario)
+    except ScenarioError as error:
+        raise PositionError(error.code, **error.params) from None
+    lead_in: list[Event] = []
+    for number, data in enumerate(moves, start=1):
+        try:
+            verdict, lead_in = state.attempt(Move.from_dict(data))
+        except InvalidMoveError as error:
+            raise PositionError("bad-move", move=number - 1, field=str(error.args[0])) from None
+        if not verdict.legal:
+            raise PositionError("illegal-lead-in", number=number, reason=wording.verdict_message(verdict))
+    if viewer is None:
+        viewer = state.actor() if state.actor() is not None else 0
+    if type(viewer) is not int or not 0 <= viewer < state.players:
+        raise PositionError("bad-seat", field="seat", players=state.players)
+    names = seat_names(state.players, viewer)
+    return _view(scenario, tuple(moves), viewer, state, tuple(_lines(lead_in, names, viewer)))
+
+
+def view_of(scenario: Any, moves: Sequence[dict[str, Any]], state: RoundState, viewer: int,
+            events: Sequence[Event] = ()) -> Position:
+    """The view of a position its caller has played out itself (``moves`` on ``scenario`` gave
+    ``state``), with ``events`` as the lead-in to show: a lesson replays its own steps, as long as
+    a guided round goes, and says which of their events are new."""
+    names = seat_names(state.players, viewer)
+    return _view(scenario, tuple(moves), viewer, state, tuple(_lines(list(events), names, viewer)))
+
+
+def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
+    """Events worded for ``viewer`` as a position's lead-in is (a lesson's log of its moves)."""
+    return _lines(list(events), names, viewer)
+
+
+def seat_names(players: int, viewer: int) -> tuple[str, ...]:
+    """"You" for the viewer, "Player N" (seat N-1, as the check API counts) for the others."""
+    return tuple(_("You") if seat == viewer else wording.seat_name(seat) for seat in range(players))
+
+
+def move_from_form(form: Mapping[str, str]) -> dict[str, Any] | None:
+    """The move a position's button sent (its fields action, card, color, target, uno), in the
+    check API's spelling without a seat; None when the form names none. A card alone is played."""
+    action = form.get("action") or ("play" if form.get("card") else None)
+    if not action:
+        return None
+    move: dict[str, Any] = {"action": action}
+    for name in ("card", "color"):
+        if form.get(name):
+            move[name] = form[name]
+    if form.get("target"):
+        move["target"] = int(form["target"]) if form["target"].isdecimal() and len(form["target"]) < 3 else form["target"]
+    if form.get("uno") in ("1", "on"):
+        move["uno"] = True
+    return move
+
+
+def canonical_json(value: Any) -> str:
+    """Compact JSON with the keys in the order given: one spelling per position, for links."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- building the view ---------------------------------------------------------------------------
+
+
+def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, state: RoundState,
+          lead_in: tuple[dict[str, Any], ...]) -> Position:
+    names = seat_names(state.players, viewer)
+    actor = state.actor()
+    seats = tuple(SeatView(seat, names[seat], len(hand), seat == actor, seat == viewer,
+                           state.uno_said[seat] and len(hand) == 1)
+                  for seat, hand in enumerate(state.hands))
+    color = state.color and state.color.value
+    hints = present.hand_hints(state, viewer, names) if state.winner is None else {}
+    return Position(
+        scenario=scenario, moves=moves, viewer=viewer, names=names, seats=seats,
+        hand=tuple(c.notation for c in state.hands[viewer]), hints=hints, top=state.top.notation,
+        color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
+        direction=state.direction, direction_text=present.direction_text(state, names, viewer),
+        turn=state.turn, actor=actor, pending=_pending(state, viewer),
+        prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
+        round_over=state.round_over, winner=state.winner, state=state)
+
+
+def _pending(state: RoundState, viewer: int) -> dict[str, Any] | None:
+    """The pending decision as the viewer may see it: never whether a Wild Draw Four was a bluff,
+    and a drawn card only to the seat that drew it."""
+    pending = state.pending
+    if pending is None:
+        return None
+    shown = pending.card and (pending.kind != "drawn" or pending.seat == viewer)
+    return {"kind": pending.kind, "seat": pending.seat, "card": pending.card.notation if shown else None,
+            "amount": pending.amount, "offender": pending.offender}
+
+
+def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
+    """The decision panel's sentence, in the practice table's words."""
+    if state.winner is not None:
+        return _("You win the round!") if state.winner == viewer else _("%(name)s wins the round.",
+                                                                         name=names[state.winner])
+    actor, pending = state.actor(), state.pending
+    if actor != viewer:
+        return _("It is %(name)s's turn.", name=names[actor])
+    if pending is None:
+        return _("Your turn: play a card from your hand, or draw a card.")
+    if pending.kind == "drawn":
+        return _("You drew %(card)s and can play it now, or keep it and end your turn.",
+                 card=wording.card_name(pending.card.notation))
+    if pending.kind == "challenge":
+        return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
+    if pending.kind == "stack":
+        return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
+                        "Stack a card of the same kind from your hand, or accept and draw %(num)d cards.",
+                        pending.amount)
+    return _("The first card is a Wild: you name the colour, then play.")
+
+
+def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The viewer's answers without a card, as the practice table offers them: a forgotten UNO to
+    catch (or the viewer's own to call late) at any time, then what their decision allows."""
+    if state.winner is not None:
+        return ()
+    forgot = state.exposed
+    if forgot is not None and forgot != viewer:
+        return (Choice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
+                *_choices_to_play(state, viewer))
+    if forgot == viewer:
+        return (Choice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
+    return _choices_to_play(state, viewer)
+
+
+def _choices_to_play(state: RoundState, viewer: int) -> tuple[Choice, ...]:
+    if state.actor() != viewer:
+        return ()
+    pending = state.pending
+    if pending is None:
+        return (Choice("draw", _("Draw a card")),)
+    if pending.kind == "drawn":
+        return (Choice("pass", _("Keep it")),)
+    if pending.kind == "challenge":
+        return (Choice("challenge", _("Challenge"), primary=True), Choice("accept", _accept(pending.amount)))
+    if pending.kind == "stack":
+        return (Choice("accept", _accept(pending.amount)),)
+    return tuple(Choice("color", wording.color_name(c.value), color=c.value) for c in Color)
+
+
+def _accept(amount: int) -> str:
+    return ngettext("Accept: draw %(num)d card", "Accept: draw %(num)d cards", amount)
+
+
+def _missing_choice(state: RoundState, move: Move) -> str | None:
+    """What a play still needs before it can be played: a wild's colour, a 7's player (7-0)."""
+    if move.action != "play" or move.card is None or move.card not in state.hands[move.seat]:
+        return None
+    if move.card.is_wild:
+        return "color" if move.color is None else None
+    return "target" if needs_choice(state, move.card) and move.target is None else None
+
+
+def _lines(events: list[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
+    """Each event as the viewer may see it, with its sentence and its rule's link; a challenge
+    also shows the hand it revealed (``cards``)."""
+    lines = []
+    for event in events:
+        shown = event.redact(viewer)
+        cards = shown.params.get("cards") if shown.kind == "challenge" else None
+        lines.append({"kind": shown.kind, "rule": shown.rule.value, "params": shown.params,
+                      "text": wording.event_message(shown, names, viewer=viewer), "cards": cards or [],
+                      **present.why(shown.rule)})
+    return lines
+
+
+def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names: tuple[str, ...], viewer: int,
+             choose: str | None = None, after: Position | None = None, text: str | None = None) -> Outcome:
+    shown = present.verdict_state(verdict)
+    why = present.why(verdict.rule)
+    states = present.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
+    return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(states[shown]),
+                   text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
+                   url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose, after=after)
+

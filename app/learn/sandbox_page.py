@@ -1,0 +1,124 @@
+"""/<lang>/sandbox: build a position by clicking and see every card's verdict, and what a move does.
+
+One GET address, no JavaScript needed, nothing stored: the position lives in the URL.
+- ``?scenario=<JSON>`` (a check-API scenario) and ``&moves=<JSON>`` (lead-in check-API moves, each
+  legal) show that position, with the builder's form filled from it; lessons, quiz answers and
+  other tools link here so.
+- The builder's form sends its fields (``build``, a card clicked in the palette: ``pick``, or a card
+  removed: ``remove``) with the position being edited (hidden ``scenario``/``moves``), and is
+  answered by a redirect to the canonical ``?scenario=`` of the position the fields describe.
+- The position's own buttons add a move (``action``, ``card``, ``color``, ``target``): the page then
+  says what happens if it is played, judged by the engine.
+A link or a form the engine can't use gets the reason in the reader's language, status 400, the
+form kept as it was sent; never a traceback.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from ..engine.cards import FACES, Color
+from ..i18n import LANGUAGES
+from ..practice import access
+from . import sandbox
+from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form
+from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
+
+bp = Blueprint("sandbox", __name__)
+
+LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+VIEWER = 0  # the learner is "You", seat 0, as on the practice table
+BUILDING = ("build", "pick", "remove")  # a form field that says the builder was sent
+
+
+def link(lang: str, scenario: Any, moves: list[dict[str, Any]] | tuple = (), **move: Any) -> str:
+    """The sandbox's address for a position (and a move tried on it): what lessons, quiz answers
+    and tools link to."""
+    return url_for("sandbox.page", lang=lang, scenario=canonical_json(scenario),
+                   moves=canonical_json(list(moves)) if moves else None, **move)
+
+
+@bp.get(f"/{LANG}/sandbox")
+def page(lang: str):
+    args = request.args
+    building = any(name in args for name in BUILDING)
+    try:
+        linked = sandbox.read_link(args)
+    except SandboxError as error:
+        if not building:
+            return _page(lang, None, _default_builder().form_values(), error=error, base={})
+        linked = None  # the fields alone say what to build
+    scenario, moves = linked or (DEFAULT_SCENARIO, [])
+    if building:
+        return _build(lang, scenario, moves)
+    try:
+        view = build(scenario, moves, viewer=VIEWER)
+    except PositionError as error:
+        return _page(lang, None, sandbox.raw_values(scenario), error=error, base=args)
+    builder = sandbox.from_position(scenario, moves)
+    move = move_from_form(args)
+    try:
+        outcome = view.play(move) if move else None
+    except PositionError as error:
+        return _page(lang, view, builder.form_values(), error=error, base=args)
+    return _page(lang, view, builder.form_values(), outcome=outcome, base=args if linked else {})
+
+
+def _build(lang: str, edited: Any, edited_moves: list[dict[str, Any]]):
+    """The builder's fields over the position being edited: a redirect to the canonical link of
+    the position they describe, or the form again, as sent, with the reason it can't be used (and
+    the position as it was, if it can be shown)."""
+    try:
+        shown = build(edited, edited_moves, viewer=VIEWER)
+        base = sandbox.from_position(edited, edited_moves)
+    except PositionError:  # a link the engine refuses: the fields start afresh
+        shown, base = None, _default_builder()
+    try:
+        scenario, moves = sandbox.from_form(request.args, base).scenario()
+        build(scenario, moves, viewer=VIEWER)  # the engine's refusal, before any link is made
+    except PositionError as error:
+        return _page(lang, shown, dict(request.args), error=error, base=request.args, kept=shown is not None)
+    to_builder = "#builder" if "pick" in request.args or "remove" in request.args else ""
+    return redirect(link(lang, scenario, moves) + to_builder, 303)
+
+
+def _default_builder() -> Builder:
+    return sandbox.from_position(DEFAULT_SCENARIO, [])
+
+
+def _page(lang: str, view: Position | None, values: dict[str, str], base, error: PositionError | None = None,
+          outcome: Outcome | None = None, kept: bool = False):
+    """The page: the position (if there is one to show), what the chosen move does, the builder."""
+    fields = {"scenario": view.scenario_json, "moves": view.moves_json} if view else {
+        "scenario": base.get("scenario", ""), "moves": base.get("moves", "")}
+    context = {
+        "view": view, "outcome": outcome, "values": values, "fields": fields,
+        "error": error and {"text": error.message(), "field": _field_at_fault(error), "kept": kept},
+        "share": link(lang, view.scenario, view.moves) if view else None,
+        "after": link(lang, outcome.after.scenario, outcome.after.moves) if outcome and outcome.after else None,
+        "check_request": canonical_json({"scenario": view.scenario, "moves": list(view.moves)}) if view else None,
+        "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
+        "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
+        "hand_cards": _typed_hand(values.get("hand", "")),
+        "alternates": {code: url_for("sandbox.page", lang=code, **request.args) for code in LANGUAGES},
+    }
+    return render_template("learn/sandbox.html", **context), 400 if error else 200
+
+
+# The builder's field to fix for each of the engine's refusals of a scenario (sandbox errors name theirs).
+FIELDS_AT_FAULT = {"color-needed": "color", "unknown-color": "color", "color-mismatch": "color",
+                   "too-many-copies": "hand", "unknown-card": "hand", "bad-players": "players",
+                   "illegal-lead-in": "pending", "bad-seat": "turn"}
+
+
+def _field_at_fault(error: PositionError) -> str | None:
+    return getattr(error, "field", None) or FIELDS_AT_FAULT.get(error.code)
+
+
+def _typed_hand(text: str) -> list[str]:
+    """Your hand as the form holds it, for its list of cards with a remove button each."""
+    try:
+        return sandbox.read_cards(text, "hand")
+    except SandboxError:
+        return []

@@ -1,0 +1,88 @@
+"""The applied quiz (/<lang>/quiz) and the "Check yourself" questions of the rules pages.
+
+Works without JavaScript: each question is a GET form. The quiz's answers so far travel in the
+URL as a signed token (app.quiz.quiz), so nothing is stored on the server; answering redirects
+(303) to the quiz's new address, which shows the engine's explanation and the next question. A
+"Check yourself" answer opens /<lang>/quiz/check, the rules page's questions with that one
+answered. app/static/quiz.js sends the same forms with fetch and puts the answer in place.
+Bad input (a seed, a token, an answer the quiz can't use) gets a 4xx page in the reader's
+language and changes nothing.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+
+from .. import wording
+from ..i18n import LANGUAGES
+from . import present
+from .items import check_items
+from .progress import QuizError, item, new_seed, resume
+from .worked import worked_example
+
+bp = Blueprint("quiz", __name__)
+
+LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+
+
+@bp.get(f"/{LANG}/quiz")
+def quiz(lang: str):
+    """The quiz of ``?seed=`` (a new random one, put in the address, without), at the answers its
+    ``progress`` token carries; with ``item`` and ``answer``, that answer given and redirected to."""
+    args = request.args
+    seed = args.get("seed", "")
+    if not seed:
+        return redirect(url_for(".quiz", lang=lang, seed=new_seed()))
+    secret = current_app.secret_key
+    try:
+        progress = resume(seed, args.get("progress"), secret)
+        if "answer" in args or "item" in args:
+            answered = progress.answer(args.get("item", ""), args.get("answer", ""))
+            return redirect(url_for(".quiz", lang=lang, seed=seed, progress=answered.token(secret),
+                                    _anchor="feedback"), 303)
+    except QuizError as error:
+        return _refused(error)
+    token = progress.token(secret) if progress.answers else None
+    last = progress.answers[-1] if progress.answers else None
+    links = {code: url_for(".quiz", lang=code, seed=seed, progress=token) for code in LANGUAGES}
+    return render_template(
+        "quiz/quiz.html", seed=seed, asked=len(progress.answers), length=len(progress.items), right=progress.right,
+        answered=last and {"question": present.question(last.item), "feedback": present.feedback(last.item, last.choice)},
+        current=progress.current and present.question(progress.current),
+        hidden={"seed": seed, **({"progress": token} if token else {})},
+        results=None if progress.current else present.results(progress), alternates=links)
+
+
+@bp.get(f"/{LANG}/quiz/check")
+def check(lang: str):
+    """A rules page's "Check yourself" with one question answered (``?item=&answer=``)."""
+    try:
+        chosen = item(request.args.get("item", ""))
+        if chosen.myth:  # myths are the quiz's own; a rules page asks about positions
+            raise QuizError("unknown-item", 404)
+        answer = request.args.get("answer")
+        if answer is not None and chosen.solution.choice(answer) is None:
+            raise QuizError("bad-answer")
+    except QuizError as error:
+        return _refused(error)
+    answered = {chosen.id: present.feedback(chosen, answer)} if answer is not None else {}
+    links = {code: url_for(".check", lang=code, **request.args) for code in LANGUAGES}
+    return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
+                           answered=answered, alternates=links)
+
+
+def _refused(error: QuizError):
+    message = wording.error_message(error.code, **error.params)
+    return render_template("quiz/error.html", message=message), error.status
+
+
+def check_yourself(topic: str) -> list[dict]:
+    """The questions of a rules page's "Check yourself" (none for a page without)."""
+    return [present.question(position) for position in check_items(topic)]
+
+
+def has_check_yourself(topic: str) -> bool:
+    return bool(check_items(topic))
+
+
+bp.record_once(lambda state: state.app.jinja_env.globals.update(
+    check_yourself=check_yourself, has_check_yourself=has_check_yourself, worked_example=worked_example))

@@ -1,0 +1,323 @@
+"""The kinds of quiz question: what each asks, its choices, and the answer the engine gives.
+
+A kind reads the position an item's scenario and moves make (app.quiz.played) and solves it: the
+choices, which of them are right, and the engine's verdicts behind them. No item says which
+answer is right; the engine does, from the position. Where a kind offers fixed choices (counts of
+cards, the outcomes of a challenge), the engine's answer must be one of them, or solving raises.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+
+from app.engine.cards import ACTION_POINTS, Card, Kind
+from app.engine.moves import Action, Move
+from app.engine.round import CHALLENGE_FAILED_DRAW, PENALTY
+from app.engine.verdict import Verdict
+from app.practice.game import hint
+from app.wording import card_name, seat_name, verdict_state
+
+from .played import Played, play
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to click. Exactly one of ``card``, ``seat``, ``number`` and ``text`` says what it is."""
+
+    id: str  # what the form sends back
+    card: str | None = None  # a card (its name is the label, the card is drawn)
+    seat: int | None = None  # a seat ("Player 2")
+    number: int | None = None  # a count of cards or points
+    text: Any = None  # any other answer, in words (a lazy string)
+
+    def label(self) -> str:
+        """The choice in the reader's language."""
+        if self.card is not None:
+            return card_name(self.card)
+        if self.seat is not None:
+            return seat_name(self.seat)
+        if self.number is not None:
+            return str(self.number)
+        return str(self.text)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The engine's answer: the choices, the right ones, and what it said about each."""
+
+    choices: tuple[Choice, ...]
+    right: frozenset[str]
+    verdicts: Mapping[str, Verdict] = field(default_factory=dict)  # per choice that is a move
+    runs: Mapping[str, Played] = field(default_factory=dict)  # a myth's position, per source
+
+    def choice(self, choice_id: str) -> Choice | None:
+        return next((c for c in self.choices if c.id == choice_id), None)
+
+
+def _one_of(choices: tuple[Choice, ...], answer: str) -> frozenset[str]:
+    """{answer}, which must be among the choices (else the item offers no right answer)."""
+    if answer not in {c.id for c in choices}:
+        raise ValueError(f"the engine's answer {answer!r} is not among the choices")
+    return frozenset({answer})
+
+
+def _counts(counts: tuple[int, ...]) -> tuple[Choice, ...]:
+    return tuple(Choice(str(n), number=n) for n in counts)
+
+
+@dataclass(frozen=True)
+class Playable:
+    """"Which of your cards may you play?": any card the engine allows, bluffs not included."""
+
+    name = "playable"
+
+    def you(self, played: Played) -> int | None:
+        return played.after.actor()
+
+    def ask(self, played: Played) -> str:
+        return _("Which of your cards may you play?")
+
+    def solve(self, played: Played) -> Solution:
+        state = played.after
+        seat = state.actor()
+        verdicts = {face.notation: hint(state, face, seat) for face in dict.fromkeys(state.hands[seat])}
+        right = frozenset(n for n, v in verdicts.items() if verdict_state(v) == "legal")
+        if not right:
+            raise ValueError("no card may be played")
+        return Solution(tuple(Choice(n, card=n) for n in verdicts), right, verdicts)
+
+
+@dataclass(frozen=True)
+class NextPlayer:
+    """"Who plays next?" (after a fresh deal: "who plays first?"): the seat the engine waits for."""
+
+    name = "next-player"
+
+    def you(self, played: Played) -> int | None:
+        return None
+
+    def ask(self, played: Played) -> str:
+        return _("Who plays first?") if played.fresh_deal and not played.steps else _("Who plays next?")
+
+    def solve(self, played: Played) -> Solution:
+        choices = tuple(Choice(str(seat), seat=seat) for seat in range(played.after.players))
+        return Solution(choices, _one_of(choices, str(played.after.actor())))
+
+
+@dataclass(frozen=True)
+class Draws:
+    """"How many cards does Player 2 draw?": the cards the engine dealt that seat in all that happened."""
+
+    seat: int
+    counts: tuple[int, ...]
+    name = "draws"
+
+    def you(self, played: Played) -> int | None:
+        return None
+
+    def ask(self, played: Played) -> str:
+        return _("How many cards does %(seat)s draw?", seat=seat_name(self.seat))
+
+    def solve(self, played: Played) -> Solution:
+        choices = _counts(self.counts)
+        return Solution(choices, _one_of(choices, str(played.drawn(self.seat))))
+
+
+@dataclass(frozen=True)
+class Holds:
+    """"How many cards does Player 2 hold now?": the size of that seat's hand once all has happened."""
+
+    seat: int
+    counts: tuple[int, ...]
+    name = "holds"
+
+    def you(self, played: Played) -> int | None:
+        return None
+
+    def ask(self, played: Played) -> str:
+        return _("How many cards does %(seat)s hold now?", seat=seat_name(self.seat))
+
+    def solve(self, played: Played) -> Solution:
+        choices = _counts(self.counts)
+        return Solution(choices, _one_of(choices, str(len(played.after.hands[self.seat]))))
+
+
+# The slips a learner makes when adding up a hand, each a value for a card other than score.values's:
+# action and wild cards taken for 10, wild cards taken for action cards, only the numbers counted.
+SLIPS: tuple[Callable[[Card], int], ...] = (
+    lambda c: c.points if c.kind is Kind.NUMBER else 10,
+    lambda c: ACTION_POINTS if c.is_wild else c.points,
+    lambda c: c.number or 0,
+)
+
+
+@dataclass(frozen=True)
+class Points:
+    """"How many points does Player 1 score (or is Player 2 charged)?" once the round is over: the
+    engine's round points; the other choices are the sums the common slips (SLIPS) give."""
+
+    seat: int
+    name = "points"
+
+    def you(self, played: Played) -> int | None:
+        return None
+
+    def ask(self, played: Played) -> str:
+        if played.after.rules.scoring == "tally-lowest":
+            return _("How many points is %(seat)s charged this round?", seat=seat_name(self.seat))
+        return _("How many points does %(seat)s score this round?", seat=seat_name(self.seat))
+
+    def solve(self, played: Played) -> Solution:
+        state = played.after
+        points = state.round_points()
+        if points is None:
+            raise ValueError("the round is not over")
+        counted = state.hands if state.rules.scoring == "winner-collects" else [state.hands[self.seat]]
+        slips = {sum(value(c) for hand in counted for c in hand) for value in SLIPS}
+        choices = _counts(tuple(sorted(slips | {points[self.seat]})))
+        return Solution(choices, _one_of(choices, str(points[self.seat])))
+
+
+# What may happen to a player who challenges a Wild Draw Four: cards drawn, and whether they then play.
+OUTCOMES = ((0, True), (PENALTY[Kind.WILD_DRAW_FOUR], False), (CHALLENGE_FAILED_DRAW, False))
+
+
+def _outcome_id(drawn: int, plays: bool) -> str:
+    return f"{drawn}-{'plays' if plays else 'loses-turn'}"
+
+
+def _outcome_text(drawn: int, plays: bool) -> str:
+    if not drawn and plays:
+        return _("They draw nothing and play their turn")
+    return ngettext("They draw %(num)d card and lose their turn", "They draw %(num)d cards and lose their turn",
+                    drawn)
+
+
+@dataclass(frozen=True)
+class ChallengeOutcome:
+    """"What happens to the challenger?": the cards the engine made them draw, and whether they play."""
+
+    name = "challenge"
+
+    def you(self, played: Played) -> int | None:
+        return None
+
+    def ask(self, played: Played) -> str:
+        return _("What happens to the challenger, %(seat)s?", seat=seat_name(self._challenger(played)))
+
+    @staticmethod
+    def _challenger(played: Played) -> int:
+        return played.steps[-1].move.seat
+
+    def solve(self, played: Played) -> Solution:
+        challenger = self._challenger(played)
+        choices = tuple(Choice(_outcome_id(drawn, plays), text=_LazyOutcome(drawn, plays)) for drawn, plays in OUTCOMES)
+        answer = _outcome_id(played.drawn(challenger), played.after.actor() == challenger)
+        return Solution(choices, _one_of(choices, answer))
+
+
+@dataclass(frozen=True)
+class _LazyOutcome:
+    """An outcome's words, made when shown (in the reader's language)."""
+
+    drawn: int
+    plays: bool
+
+    def __str__(self) -> str:
+        return _outcome_text(self.drawn, self.plays)
+
+
+ASK_MOVE = {
+    Action.PLAY: _l("May you play %(card)s now?"),
+    Action.CATCH: _l("May you catch %(target)s now?"),
+}
+ANSWERS = {"legal": _l("Yes"), "bluff": _l("Only as a bluff: a challenge would catch it"), "illegal": _l("No")}
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """"May you play this card (catch that player) now?": yes, no, or for a Wild Draw Four, only as a bluff."""
+
+    move: dict[str, Any]  # as the check API spells it
+    name = "allowed"
+
+    def you(self, played: Played) -> int | None:
+        return self.move["seat"]
+
+    def ask(self, played: Played) -> str:
+        move = Move.from_dict(self.move)
+        return str(ASK_MOVE[move.action]) % {"card": move.card and card_name(move.card.notation),
+                                              "target": seat_name(move.target or 0)}
+
+    def solve(self, played: Played) -> Solution:
+        move = Move.from_dict(self.move)
+        verdict = played.after.check(move)
+        states = ("legal", "bluff", "illegal") if move.card is not None and move.card.kind is Kind.WILD_DRAW_FOUR \
+            else ("legal", "illegal")
+        choices = tuple(Choice(state, text=ANSWERS[state]) for state in states)
+        state = verdict_state(verdict)
+        return Solution(choices, _one_of(choices, state), {state: verdict})
+
+
+# --- myths ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LastVerdict:
+    """A myth measured by the engine's verdict on the last move: "legal", "bluff" or "illegal"."""
+
+    def __call__(self, played: Played) -> str:
+        return verdict_state(played.steps[-1].verdict)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A myth measured by the cards a seat draws."""
+
+    seat: int
+
+    def __call__(self, played: Played) -> int:
+        return played.drawn(self.seat)
+
+
+@dataclass(frozen=True)
+class Source:
+    """What one source says about a myth, and the rule set the engine plays the position with for it."""
+
+    name: str  # "official", "guide-long", "guide-short" (the presets), or "house-rule"
+    rules: str | dict[str, Any]
+    says: Any = None  # a few words (a lazy string); None where the engine's run says it all
+
+
+SOURCES = ("official", "guide-long", "guide-short")  # every myth names these three
+TRUTH = {"true": _l("True"), "false": _l("False")}
+
+
+@dataclass(frozen=True)
+class Myth:
+    """"True or false, by the official rules?" A claim players repeat, the position that tests it, and
+    what the claim says the engine would find there (``claimed``, read by ``measure``). The answer
+    is the official rule set's run; each source's run is shown beside what it says."""
+
+    claim: Any  # the claim, in words (a lazy string)
+    measure: LastVerdict | Drawn
+    claimed: Any
+    sources: tuple[Source, ...]
+    name = "myth"
+
+    def you(self, played: Played) -> int | None:
+        return None
+
+    def ask(self, played: Played) -> str:
+        return _("True or false, by the official rules?")
+
+    def runs(self, scenario: dict[str, Any], moves: tuple[dict[str, Any], ...]) -> dict[str, Played]:
+        return {source.name: play(scenario, moves, source.rules) for source in self.sources}
+
+    def solve(self, runs: dict[str, Played]) -> Solution:
+        choices = tuple(Choice(value, text=text) for value, text in TRUTH.items())
+        holds = self.measure(runs["official"]) == self.claimed
+        return Solution(choices, frozenset({"true" if holds else "false"}), runs=runs)
