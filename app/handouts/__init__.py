@@ -20,9 +20,9 @@ from flask_babel import lazy_gettext as _l
 from app import wording
 from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
+from app.practice.present import hand_hints
 
 from . import card_reference, quiz_sheet
-from .hints import hand_hints
 from .summary import AIM, MATCHING, SECTIONS
 
 bp = Blueprint("handouts", __name__)
@@ -55,7 +55,8 @@ def index(lang: str):
 @bp.get(f"/{LANG}/print/summary")
 def summary(lang: str):
     matching = from_scenario(MATCHING)[0]
-    return _sheet("summary", sections=SECTIONS, aim=AIM, matching=matching.top.notation, hints=hand_hints(matching))
+    return _sheet("summary", sections=SECTIONS, aim=AIM, matching=matching.top.notation,
+                  hints=hand_hints(matching, 0, ()))  # no seat names given: "Player 1"…
 
 
 @bp.get(f"/{LANG}/print/cards")

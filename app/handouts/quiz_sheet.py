@@ -4,8 +4,9 @@ This module is the one place the sheet's items come from (``questions``); the te
 ``Question``. Each position is a scenario in the check API's notation with the moves made on it, so
 anyone can replay it there; the answer is what the engine does with it (legal moves, whose turn
 comes next, the round's points, who draws after a challenge), never written down. The same seed
-always deals the same sheet, so a teacher can print it twice. When the quiz (app.quiz) is merged,
-its items can feed ``Question`` instead of the makers below.
+always deals the same sheet, so a teacher can print it twice. To print the site's quiz instead
+(app.quiz: its items, their answers and explanations), only ``questions`` would change: its items
+would be turned into ``Question``s in place of the makers below.
 """
 from __future__ import annotations
 
@@ -26,8 +27,7 @@ from app.engine.scenario import from_scenario
 from app.engine.verdict import Event
 from app.i18n import current_language
 from app.pages.examples import run_example
-
-from .hints import hand_hints
+from app.practice.present import hand_hints
 
 MAX_SEED_LENGTH = 40
 PER_KIND = 2  # questions of each kind on a sheet
@@ -103,34 +103,39 @@ def _position(state: RoundState, shown: tuple[int, ...], hidden: tuple[int, ...]
     seats = [{"name": wording.seat_name(seat), "cards": [c.notation for c in hand] if seat in shown else None,
               "count": len(hand)} for seat, hand in enumerate(state.hands) if seat not in hidden]
     sequence = [state.next_seat(state.turn, step) for step in range(state.players)]
+    said = _("Play goes %(direction)s: %(order)s.", direction=str(wording.DIRECTIONS[state.direction]),
+             order=wording.seat_list(sequence))
     return {"top": state.top.notation, "color": wording.color_name(state.color) if state.top.is_wild else None,
-            "seats": seats,
-            "order": order and _("Play goes %(direction)s: %(order)s.", direction=str(wording.DIRECTIONS[state.direction]),
-                                 order=wording.seat_list(sequence))}
+            "seats": seats, "order": said if order else None}
 
 
-def _played(scenario: dict[str, Any], moves: list[dict[str, Any]]) -> tuple[RoundState, RoundState, list[Event]]:
-    """The position before and after ``moves`` (all legal), and the events of the last."""
-    before = from_scenario(scenario)[0]
-    after = from_scenario(scenario)[0]
+@dataclass(frozen=True)
+class _Run:
+    """A position and the moves made on it, as the engine plays them and as the rules pages word them."""
+
+    before: RoundState
+    after: RoundState
+    events: list[Event]  # the last move's
+    steps: tuple[dict[str, Any], ...]  # each move in words, with its card
+    lines: tuple[dict[str, Any], ...]  # what happened, event by event (key lines)
+
+
+def _run(scenario: dict[str, Any], moves: list[dict[str, Any]]) -> _Run:
+    before, after = from_scenario(scenario)[0], from_scenario(scenario)[0]
     events: list[Event] = []
     for move in moves:
         verdict, events = after.attempt(Move.from_dict(move))
         if not verdict.legal:
             raise ValueError(f"a sheet's move is illegal: {verdict}")
-    return before, after, events
+    worded = run_example(scenario, moves)  # app.pages.examples: the moves and events in words
+    return _Run(before, after, events, tuple({"text": step.move, "card": step.card} for step in worded.steps),
+                tuple(_line(text) for step in worded.steps for text in step.events))
 
 
-def _line(text: str, card: str | None = None, verdict: str | None = None, state: str | None = None) -> dict[str, Any]:
-    """A line of the key: the engine's words, with the card and verdict (legal, bluff, illegal) they are about."""
+def _line(text: str, card: str | None = None, verdict: str | None = None, state: str | None = None
+          ) -> dict[str, Any]:
+    """A line of the key: the engine's words, and the card and verdict (legal, bluff, illegal) they are about."""
     return {"text": text, "card": card, "verdict": verdict, "state": state}
-
-
-def _steps(scenario: dict[str, Any], moves: list[dict[str, Any]]):
-    """The moves in words (app.pages.examples, as the rules pages word them) and their events."""
-    ran = run_example(scenario, moves)
-    return (tuple({"text": step.move, "card": step.card} for step in ran.steps),
-            tuple(_line(text) for step in ran.steps for text in step.events))
 
 
 # --- the kinds of question ------------------------------------------------------------------------
@@ -145,7 +150,7 @@ def _playable(rng: random.Random) -> Question:
         if top.is_wild:
             scenario["color"] = rng.choice(list(Color)).value
         state = from_scenario(scenario)[0]
-        hints = hand_hints(state)
+        hints = hand_hints(state, 0, ())  # no seat names given: "Player 1"…
         verdicts = {hint["verdict"] for hint in hints.values()}
         if len(hints) == HAND and {"legal", "illegal"} <= verdicts:
             break
@@ -166,15 +171,14 @@ def _next_player(rng: random.Random) -> Question:
     scenario = {"hands": [[played.notation, *deck.hand(2)], *(deck.hand(3) for _ in range(3))],
                 "discard": [top.notation], "direction": rng.choice((1, -1))}
     moves = [{"seat": 0, "action": "play", "card": played.notation}]
-    before, after = _played(scenario, moves)[:2]
-    steps, lines = _steps(scenario, moves)
-    seat = after.actor()
+    run = _run(scenario, moves)
+    seat = run.after.actor()
     conclusion = _("So %(seat)s plays next.", seat=wording.seat_name(seat))
+    choices = tuple(Choice(str(s), wording.seat_name(s)) for s in range(run.before.players))
     return Question(
-        "next", scenario, tuple(moves), Rule(_rule_of(played)), _("Who plays next?"),
-        _position(before, shown=(0,), order=True),
-        steps, *_answer(tuple(Choice(str(s), wording.seat_name(s)) for s in range(before.players)), [str(seat)]),
-        (*lines, _line(conclusion)))
+        "next", scenario, tuple(moves), _rule_of(played), _("Who plays next?"),
+        _position(run.before, shown=(0,), order=True), run.steps, *_answer(choices, [str(seat)]),
+        (*run.lines, _line(conclusion)))
 
 
 def _answer(choices: tuple[Choice, ...], right: list[str]) -> tuple[tuple[Choice, ...], tuple[str, ...], str]:
@@ -198,17 +202,16 @@ def _points(rng: random.Random) -> Question:
     scenario = {"hands": [[last.notation], deck.hand(rng.randint(2, 4)), deck.hand(rng.randint(1, 3))],
                 "discard": [top.notation]}
     moves = [{"seat": 0, "action": "play", "card": last.notation}]
-    before, after = _played(scenario, moves)[:2]
-    steps, lines = _steps(scenario, moves)
-    points = after.round_points()
+    run = _run(scenario, moves)
+    points = run.after.round_points()
     assert points is not None, "the round must be over"
-    working = tuple(_line(_hand_points(seat, hand))
-                    for seat, hand in enumerate(after.hands) if hand)
+    working = tuple(_line(_hand_points(seat, hand)) for seat, hand in enumerate(run.after.hands) if hand)
     return Question(
         "points", scenario, tuple(moves), Rule.SCORE_WINNER_COLLECTS,
         _("How many points does %(seat)s score this round?", seat=wording.seat_name(0)),
-        _position(before, shown=(0, 1, 2)), steps, (), (str(points[0]),),
-        ngettext("%(num)d point", "%(num)d points", points[0]), (*working, *lines[-1:]))
+        _position(run.before, shown=(0, 1, 2)), run.steps, (), (str(points[0]),),
+        ngettext("%(num)d point", "%(num)d points", points[0]),
+        (*working, *run.lines[-1:]))  # the last event says the winner's points
 
 
 def _hand_points(seat: int, hand: list[Card]) -> str:
@@ -228,18 +231,17 @@ def _challenge(rng: random.Random) -> Question:
     kept += deck.hand(3 - len(kept), lambda c: c.color is not top.color and not c.is_wild)
     named = rng.choice([c for c in Color if c is not top.color])
     scenario = {"hands": [[wild_draw_four, *kept], deck.hand(2), deck.hand(2)], "discard": [top.notation]}
-    moves = [{"seat": 0, "action": "play", "card": wild_draw_four, "color": named.value}, {"seat": 1, "action": "challenge"}]
-    before, _after, events = _played(scenario, moves)
-    steps, lines = _steps(scenario, moves)
-    draw = next(e for e in events if e.kind == "draw")
+    moves = [{"seat": 0, "action": "play", "card": wild_draw_four, "color": named.value},
+             {"seat": 1, "action": "challenge"}]
+    run = _run(scenario, moves)
+    draw = next(e for e in run.events if e.kind == "draw")
     outcomes = ((0, PENALTY[Kind.WILD_DRAW_FOUR]), (1, CHALLENGE_FAILED_DRAW), (1, PENALTY[Kind.WILD_DRAW_FOUR]))
     choices = tuple(Choice(f"{seat}-{count}", wording.event_message(
         Event("draw", Rule.WILD_DRAW_FOUR_CHALLENGE, {"seat": seat, "count": count}))) for seat, count in outcomes)
     return Question(
-        "challenge", scenario, tuple(moves), Rule.WILD_DRAW_FOUR_CHALLENGE,
-        _("Who draws, and how many cards?"),
-        _position(before, shown=(0,)), steps, *_answer(choices, [f"{draw.params['seat']}-{draw.params['count']}"]),
-        lines)
+        "challenge", scenario, tuple(moves), Rule.WILD_DRAW_FOUR_CHALLENGE, _("Who draws, and how many cards?"),
+        _position(run.before, shown=(0,)), run.steps,
+        *_answer(choices, [f"{draw.params['seat']}-{draw.params['count']}"]), run.lines)
 
 
 MAKERS: tuple[Callable[[random.Random], Question], ...] = (_playable, _next_player, _points, _challenge)

@@ -236,7 +236,8 @@ def handout_texts(tmp_path_factory):
 
 
 def test_the_handouts_use_one_term_for_each_thing(handout_texts):
-    found = {key: (arabic_replaced if key[0] == "ar" else english_replaced)(text) for key, text in handout_texts.items()}
+    replaced = {"ar": arabic_replaced, "en": english_replaced}
+    found = {key: replaced[key[0]](text) for key, text in handout_texts.items()}
     assert not {key: words for key, words in found.items() if words}
 
 
