@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
-from app.engine.scenario import from_scenario
+from app.replay import play
 from app.wording import (COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message,
                          verdict_state, word_list)
 
@@ -55,23 +55,16 @@ class Example:
 
 
 def run_example(scenario: dict, moves: list[dict]) -> Example:
-    state, _ = from_scenario(scenario)
-    first = Move.from_dict(moves[0]).seat if moves else state.actor()
-    position = Example(
-        top=state.top.notation, color=state.color and color_name(state.color),
-        seat=seat_name(first), hand=tuple(c.notation for c in state.hands[first]),
-        others=_counts([(seat_name(s), len(h)) for s, h in enumerate(state.hands) if s != first]),
-        steps=())
-    steps = []
-    for number, data in enumerate(moves, 1):
-        move = Move.from_dict(data)
-        verdict, events = state.attempt(move)
-        if not verdict.legal and number < len(moves):
-            raise ValueError(f"example move {number} is illegal: {verdict}")
-        steps.append(Step(describe_move(move), move.card and move.card.notation, verdict.legal,
-                          verdict_state(verdict), verdict.rule, verdict_message(verdict),
-                          tuple(event_message(e.redact(None)) for e in events)))
-    return Example(**{**position.__dict__, "steps": tuple(steps)})
+    played = play(scenario, tuple(moves))
+    state = played.before
+    first = played.steps[0].move.seat if played.steps else state.actor()
+    steps = tuple(Step(describe_move(step.move), step.move.card and step.move.card.notation, step.verdict.legal,
+                       verdict_state(step.verdict), step.verdict.rule, verdict_message(step.verdict),
+                       tuple(event_message(e.redact(None)) for e in step.events)) for step in played.steps)
+    return Example(top=state.top.notation, color=state.color and color_name(state.color),
+                   seat=seat_name(first), hand=tuple(c.notation for c in state.hands[first]),
+                   others=_counts([(seat_name(s), len(h)) for s, h in enumerate(state.hands) if s != first]),
+                   steps=steps)
 
 
 def example_html(scenario: dict, moves: list[dict], caption: str | None = None) -> Markup:

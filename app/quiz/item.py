@@ -15,7 +15,7 @@ from app.engine.rules import Rule
 from app.pages.anchors import RULE_PAGES
 
 from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points, Solution
-from .played import Played, play
+from ..replay import Played, play
 
 Kind = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth
 

@@ -1,6 +1,6 @@
 """The kinds of quiz question: what each asks, its choices, and the answer the engine gives.
 
-A kind reads the position an item's scenario and moves make (app.quiz.played) and solves it: the
+A kind reads the position an item's scenario and moves make (app.replay) and solves it: the
 choices, which of them are right, and the engine's verdicts behind them. No item says which
 answer is right; the engine does, from the position. Where a kind offers fixed choices (counts of
 cards, the outcomes of a challenge), the engine's answer must be one of them, or solving raises.
@@ -20,7 +20,7 @@ from app.engine.verdict import Verdict
 from app.practice.game import hint
 from app.wording import card_name, seat_name, verdict_state
 
-from .played import Played, play
+from ..replay import Played, play
 
 
 @dataclass(frozen=True)
@@ -108,41 +108,45 @@ class NextPlayer:
 
 
 @dataclass(frozen=True)
-class Draws:
-    """"How many cards does Player 2 draw?": the cards the engine dealt that seat in all that happened."""
+class _CardCount:
+    """A number of one seat's cards, once all has happened, among fixed counts to choose from."""
 
     seat: int
     counts: tuple[int, ...]
-    name = "draws"
 
     def you(self, played: Played) -> int | None:
         return None
+
+    def count(self, played: Played) -> int:
+        raise NotImplementedError
+
+    def solve(self, played: Played) -> Solution:
+        choices = _counts(self.counts)
+        return Solution(choices, _one_of(choices, str(self.count(played))))
+
+
+class Draws(_CardCount):
+    """"How many cards does Player 2 draw?": the cards the engine dealt that seat in all that happened."""
+
+    name = "draws"
 
     def ask(self, played: Played) -> str:
         return _("How many cards does %(seat)s draw?", seat=seat_name(self.seat))
 
-    def solve(self, played: Played) -> Solution:
-        choices = _counts(self.counts)
-        return Solution(choices, _one_of(choices, str(played.drawn(self.seat))))
+    def count(self, played: Played) -> int:
+        return played.drawn(self.seat)
 
 
-@dataclass(frozen=True)
-class Holds:
+class Holds(_CardCount):
     """"How many cards does Player 2 hold now?": the size of that seat's hand once all has happened."""
 
-    seat: int
-    counts: tuple[int, ...]
     name = "holds"
-
-    def you(self, played: Played) -> int | None:
-        return None
 
     def ask(self, played: Played) -> str:
         return _("How many cards does %(seat)s hold now?", seat=seat_name(self.seat))
 
-    def solve(self, played: Played) -> Solution:
-        choices = _counts(self.counts)
-        return Solution(choices, _one_of(choices, str(len(played.after.hands[self.seat]))))
+    def count(self, played: Played) -> int:
+        return len(played.after.hands[self.seat])
 
 
 # The slips a learner makes when adding up a hand, each a value for a card other than score.values's:

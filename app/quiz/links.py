@@ -1,16 +1,19 @@
 """Where a quiz answer sends the learner to learn more: the one place a lesson link is decided.
 
-Today every item's "learn it" link is its first rule's explanation (app.pages.anchors.rule_url).
-When the lessons exist (/<lang>/learn/<lesson-id>), ``lesson_url`` is the function to change: find
-the lesson that teaches the item's rule and link to it, the rule's anchor staying the fallback.
+A missed question links to the lesson step that first teaches the item's first rule (the course,
+app.learn.lessons, as a rules page's sections link to it); a rule no lesson teaches links to its
+explanation (app.pages.anchors.rule_url).
 """
 from __future__ import annotations
 
+from app import wording
+from app.learn.lessons.views import rule_lesson
 from app.pages.anchors import rule_url
 
 from .item import Item
 
 
-def lesson_url(item: Item, lang: str) -> str:
-    """Where to learn what ``item`` tests, in ``lang``."""
-    return rule_url(item.rules[0], lang)
+def lesson_link(item: Item, lang: str) -> dict[str, str]:
+    """{"title", "url"}: where to learn what ``item`` tests, in ``lang`` (the request's)."""
+    rule = item.rules[0]
+    return rule_lesson(rule) or {"title": wording.rule_title(rule), "url": rule_url(rule, lang)}

@@ -22,8 +22,8 @@ from app.pages.rulefacts import rule_changes
 
 from .item import Item
 from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points, Source
-from .links import lesson_url
-from .played import Played, Step
+from .links import lesson_link
+from ..replay import Played, Step
 from .progress import Progress
 
 SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
@@ -90,7 +90,7 @@ def feedback(item: Item, choice_id: str) -> dict[str, Any]:
                      "right": c.id in solution.right} for c in solution.choices],
         "rules": [{"title": wording.rule_title(rule), "url": rule_url(rule, lang), "rule": str(rule)}
                   for rule in item.rules],
-        "lesson": {"title": wording.rule_title(item.rules[0]), "url": lesson_url(item, lang)},
+        "lesson": lesson_link(item, lang),
         "verdicts": [], "per_choice": False, "lines": [], "conclusion": None, "scoring": None, "sources": [],
     }
     view.update(_EXPLAIN[type(item.ask)](item))
@@ -134,18 +134,16 @@ def _explain_next(item: Item) -> dict[str, Any]:
 def _explain_draws(item: Item) -> dict[str, Any]:
     ask = item.ask
     assert isinstance(ask, Draws)
-    count = item.played.drawn(ask.seat)
-    conclusion = ngettext("So %(seat)s draws %(num)d card.", "So %(seat)s draws %(num)d cards.", count,
-                          seat=wording.seat_name(ask.seat))
+    conclusion = ngettext("So %(seat)s draws %(num)d card.", "So %(seat)s draws %(num)d cards.",
+                          ask.count(item.played), seat=wording.seat_name(ask.seat))
     return {"lines": _narrated(item.played), "conclusion": conclusion}
 
 
 def _explain_holds(item: Item) -> dict[str, Any]:
     ask = item.ask
     assert isinstance(ask, Holds)
-    count = len(item.played.after.hands[ask.seat])
-    conclusion = ngettext("So %(seat)s holds %(num)d card.", "So %(seat)s holds %(num)d cards.", count,
-                          seat=wording.seat_name(ask.seat))
+    conclusion = ngettext("So %(seat)s holds %(num)d card.", "So %(seat)s holds %(num)d cards.",
+                          ask.count(item.played), seat=wording.seat_name(ask.seat))
     return {"lines": _narrated(item.played), "conclusion": conclusion}
 
 
@@ -200,7 +198,7 @@ def results(progress: Progress) -> dict[str, Any]:
     review = [{"text": _asked(answer.item), "topic": str(PAGES[answer.item.topic].title), "right": answer.right,
                "answer": wording.word_list([c.label() for c in answer.item.solution.choices
                                             if c.id in answer.item.solution.right], lang),
-               "lesson": {"title": wording.rule_title(answer.item.rules[0]), "url": lesson_url(answer.item, lang)}}
+               "lesson": lesson_link(answer.item, lang)}
               for answer in progress.answers]
     return {"topics": topics, "right": progress.right, "asked": len(progress.answers), "review": review}
 

@@ -12,7 +12,7 @@ from app import wording
 from app.engine.rules import Rule
 from app.pages.cards import _play, _position
 
-from .played import play
+from ..replay import play
 from .present import scoring
 
 # Player 1 plays their last card; three hands are left: a wild and action cards among them.

@@ -9,21 +9,13 @@ the hand's card, the decision's button, the question's answer.
 import pytest
 
 from app.learn.lessons import LESSONS
-from app.learn.lessons.judge import CONTINUE, solved
-from app.learn.lessons.model import LEARNER, NEXT_SEAT
+from app.learn.lessons.judge import decisions, solved
+from app.learn.lessons.model import NEXT_SEAT
 
 from .checks import page_problems
 from .test_practice import Learner
 
 LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 375, "height": 667}
-
-
-def decisions(step):
-    moves = solved(step).moves
-    learner = [{k: v for k, v in m.items() if k != "seat"} for m in moves if m["seat"] == LEARNER]
-    if moves and moves[0]["seat"] != LEARNER:
-        learner.insert(0, {"action": CONTINUE})
-    return learner
 
 
 def sent(page, **fields):

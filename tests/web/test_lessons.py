@@ -8,8 +8,8 @@ import pytest
 
 from app.engine.rules import Rule
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
-from app.learn.lessons.judge import CONTINUE, replay, solution, solved
-from app.learn.lessons.model import LEARNER, NEXT_SEAT, POINTS
+from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
+from app.learn.lessons.model import LEARNER, NEXT_SEAT
 
 from .arabic_terms import replaced_words
 from .lesson_forms import complete, press
@@ -24,16 +24,6 @@ def check(client, scenario, moves):
     response = client.post("/api/v1/check", json={"scenario": scenario, "moves": list(moves)})
     assert response.status_code == 200, response.get_json()
     return response.get_json()
-
-
-def decisions(step):
-    """The learner's decisions that complete the step, as a learner makes them: letting the
-    script's first moves go on, then each of the learner's moves of the solution."""
-    moves = solution(step)
-    learner = [{k: v for k, v in m.items() if k != "seat"} for m in moves if m["seat"] == LEARNER]
-    if moves and moves[0]["seat"] != LEARNER and not step.guided:
-        learner.insert(0, {"action": CONTINUE})
-    return learner
 
 
 @pytest.mark.parametrize("lesson_id, number, step", STEPS, ids=IDS)
@@ -131,12 +121,7 @@ def test_an_unknown_lesson_is_a_json_404_in_the_language(client):
 def _play_through(client, lang, lesson_id, number, step):
     """Complete the step by pressing the page's buttons, as a browser without JavaScript would."""
     page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
-    moves = solution(step)
-    if step.guided:  # whatever the bots answer, the learner's choices are the solution's
-        chosen = [m for m in moves if m["seat"] == LEARNER]
-    else:
-        chosen = decisions(step)
-    for move in chosen:
+    for move in decisions(step):  # in the guided round the bots answer them as they did in the solution
         if move["action"] == "play":
             response = press(client, page, action="play", card=move["card"], uno=move.get("uno", False))
             if move.get("color"):

@@ -229,12 +229,18 @@ def solution(step: Step) -> tuple[dict[str, Any], ...]:
 
 
 
-def solved(step: Step) -> Progress:
-    """The step with its solution played as a learner would play it (letting the script's first
-    moves go on): the position its question is asked about."""
+def decisions(step: Step) -> list[dict[str, Any]]:
+    """The learner's decisions that complete ``step``, as a learner makes them (check-API moves
+    without their seat): letting the script's first moves go on, then the solution's own moves."""
     moves = solution(step)
     learner = [{key: value for key, value in move.items() if key != "seat"} for move in moves
                if move["seat"] == LEARNER]
     if moves and moves[0]["seat"] != LEARNER and not step.guided:
         learner.insert(0, {"action": CONTINUE})
-    return replay(step, learner)
+    return learner
+
+
+def solved(step: Step) -> Progress:
+    """The step with its solution played as a learner would play it: the position its question is
+    asked about."""
+    return replay(step, decisions(step))

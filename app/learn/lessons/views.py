@@ -22,12 +22,11 @@ from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
-from app.pages.anchors import rule_url
 from app.practice import present
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
-from .model import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from .model import LEARNER, NEXT_SEAT, Lesson, Step
 
 bp = Blueprint("lessons", __name__)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"

@@ -1,9 +1,9 @@
-"""A quiz item's position played on the engine: the round its scenario describes, then its moves.
+"""A position played on the engine: the round a scenario describes, then moves made on it, as the
+pages' worked examples and the quiz's items show them (both in the check API's notation).
 
-The moves are what happened before the question (a card played, a challenge made), in the check
-API's notation. Every move is checked and applied as the check API would: only the last may be
-refused (a myth's position run under a rule set that forbids it); a refused move earlier would
-leave the rest meaningless, so it raises, and the tests catch it.
+Every move is checked and applied as the check API would: only the last may be refused (an
+example of a move the rules forbid, a myth run under a rule set that forbids it); a refused move
+earlier would leave the rest meaningless, so it raises, and the tests catch it.
 """
 from __future__ import annotations
 
@@ -58,6 +58,6 @@ def play(scenario: dict[str, Any], moves: tuple[dict[str, Any], ...] = (), rules
         move = Move.from_dict(data)
         verdict, events = state.attempt(move)
         if not verdict.legal and number < len(moves):
-            raise ValueError(f"move {number} of a quiz position is refused: {verdict}")
+            raise ValueError(f"move {number} of {len(moves)} is refused: {verdict}")
         steps.append(Step(move, verdict, tuple(events)))
     return Played(before, tuple(setup), tuple(steps), state)
