@@ -21,6 +21,7 @@ from app import wording
 from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
 from app.practice.present import hand_hints
+from app.quiz.progress import MAX_SEED_LENGTH, new_seed, valid_seed  # the sheet's seeds are the quiz's
 
 from . import card_reference, quiz_sheet
 from .summary import AIM, MATCHING, SECTIONS
@@ -49,7 +50,7 @@ class Refused(ValueError):
 def index(lang: str):
     """The handouts, each in A4 and Letter, and a quiz sheet's seed to choose."""
     return render_template("handouts/index.html", handouts=HANDOUTS, papers=PAPERS,
-                           max_seed=quiz_sheet.MAX_SEED_LENGTH)
+                           max_seed=MAX_SEED_LENGTH)
 
 
 @bp.get(f"/{LANG}/print/summary")
@@ -69,9 +70,9 @@ def quiz(lang: str):
     """The sheet of ``?seed=``; without one, a new seed put in the address (so it prints again)."""
     seed = request.args.get("seed")
     if not seed:
-        return redirect(_here(seed=quiz_sheet.new_seed()))
-    if not quiz_sheet.valid_seed(seed):
-        return _refused(Refused("seed", max=quiz_sheet.MAX_SEED_LENGTH))
+        return redirect(_here(seed=new_seed()))
+    if not valid_seed(seed):
+        return _refused(Refused("seed", max=MAX_SEED_LENGTH))
     return _sheet("quiz", seed=seed, questions=quiz_sheet.questions(seed), you=wording.seat_name(0))
 
 

@@ -11,7 +11,6 @@ would be turned into ``Question``s in place of the makers below.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +19,6 @@ from flask_babel import gettext as _, ngettext
 
 from app import wording
 from app.engine.cards import DECK, Card, Color, Kind, shuffle
-from app.engine.moves import Move
 from app.engine.round import CHALLENGE_FAILED_DRAW, PENALTY, RoundState
 from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
@@ -28,20 +26,10 @@ from app.engine.verdict import Event
 from app.i18n import current_language
 from app.pages.examples import run_example
 from app.practice.present import hand_hints
+from app.replay import play
 
-MAX_SEED_LENGTH = 40
 PER_KIND = 2  # questions of each kind on a sheet
 HAND = 5  # cards in the hand of a "which may you play?" question
-
-
-def valid_seed(seed: str) -> bool:
-    """A seed is a word of letters, digits, "-" and "_", up to MAX_SEED_LENGTH characters."""
-    return 0 < len(seed) <= MAX_SEED_LENGTH and all(c.isalnum() or c in "-_" for c in seed)
-
-
-def new_seed() -> str:
-    """Six digits, easy to read out and to type again."""
-    return str(100_000 + secrets.randbelow(900_000))
 
 
 @dataclass(frozen=True)
@@ -121,14 +109,12 @@ class _Run:
 
 
 def _run(scenario: dict[str, Any], moves: list[dict[str, Any]]) -> _Run:
-    before, after = from_scenario(scenario)[0], from_scenario(scenario)[0]
-    events: list[Event] = []
-    for move in moves:
-        verdict, events = after.attempt(Move.from_dict(move))
-        if not verdict.legal:
-            raise ValueError(f"a sheet's move is illegal: {verdict}")
+    played = play(scenario, tuple(moves))
+    if not all(step.verdict.legal for step in played.steps):
+        raise ValueError(f"a sheet's move is refused: {played.steps[-1].verdict}")
     worded = run_example(scenario, moves)  # app.pages.examples: the moves and events in words
-    return _Run(before, after, events, tuple({"text": step.move, "card": step.card} for step in worded.steps),
+    return _Run(played.before, played.after, list(played.steps[-1].events),
+                tuple({"text": step.move, "card": step.card} for step in worded.steps),
                 tuple(_line(text) for step in worded.steps for text in step.events))
 
 

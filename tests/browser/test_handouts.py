@@ -66,12 +66,13 @@ def test_a_sheet_set_for_one_paper_still_fits_one_page_of_the_other(visit, lang,
         assert pdf_pages(page.pdf(format=other, prefer_css_page_size=False, print_background=True)) == 1, paper
 
 
-def _pages_with(page, paper: str, hidden: str | None = None) -> int:
-    if hidden:  # CSSOM, which the CSP allows (it refuses inline style)
-        page.evaluate("selector => document.querySelector(selector).style.display = 'none'", hidden)
+def _pages_without(page, paper: str, hidden: str) -> int:
+    """The pages the sheet prints on with ``hidden`` (a selector) left out."""
+    toggle = "([selector, shown]) => document.querySelectorAll(selector).forEach(e => shown ? " \
+             "e.style.removeProperty('display') : e.style.display = 'none')"  # CSSOM: the CSP refuses inline style
+    page.evaluate(toggle, [hidden, False])
     count = pdf_pages(printed(page, paper))
-    if hidden:
-        page.evaluate("selector => document.querySelector(selector).style.removeProperty('display')", hidden)
+    page.evaluate(toggle, [hidden, True])
     return count
 
 
@@ -84,7 +85,7 @@ def test_the_answer_key_is_on_a_page_of_its_own(visit, screenshots, lang, paper)
     page.goto(f"/{lang}/print/quiz?seed={SEED}&paper={paper}")
     data = printed(page, paper)
     keep(data, screenshots, f"{lang}-print-quiz-{paper}")
-    questions, key = _pages_with(page, paper, ".answer-key"), _pages_with(page, paper, ".sheet-questions")
+    questions, key = _pages_without(page, paper, ".answer-key"), _pages_without(page, paper, ".sheet-head, .sheet-questions")
     assert key == 1
     assert pdf_pages(data) == questions + key
     assert page_size(data) == SIZES[paper]
@@ -116,7 +117,7 @@ def test_the_print_button_prints_and_only_the_sheet_is_printed(visit, lang):
     assert page.evaluate("window.printed") == 1
     page.emulate_media(media="print")
     shown = page.evaluate("""() => Object.fromEntries(['.site-header', '.site-footer', '.sheet-tools', '[data-print]',
-        '.sheet'].map(s => [s, getComputedStyle(document.querySelector(s)).display !== 'none']))""")
+        '.sheet'].map(s => [s, document.querySelector(s).checkVisibility()]))""")
     assert shown == {".site-header": False, ".site-footer": False, ".sheet-tools": False, "[data-print]": False,
                      ".sheet": True}
 
@@ -134,7 +135,8 @@ CARD_INK = """() => [...document.querySelectorAll('.sheet .card')].map(card => {
   return {name: card.getAttribute('aria-label'), adjust: getComputedStyle(card).printColorAdjust,
           outline: getComputedStyle(card).outlineStyle, oval: getComputedStyle(card, '::before').outlineStyle,
           stroke: mark.stroke, strokeWidth: parseFloat(mark.strokeWidth), label: label.color,
-          shadow: label.textShadow, text: face.dataset.i || ''};
+          shadow: label.textShadow, text: face.dataset.i || '', colour: card.className.match(/card-(red|yellow|green|blue|wild)/)[1],
+          shape: card.querySelector('.card-mark').innerHTML};
 })"""
 
 
@@ -156,6 +158,9 @@ def test_cards_stay_legible_in_black_and_white(visit, screenshots, lang):
         assert card["stroke"] not in ("none", "rgb(255, 255, 255)") and card["strokeWidth"] >= 2, card
         if card["text"]:  # a number or +2/+4: outlined in ink, so it reads on white as on the colour
             assert "rgb(27, 27, 31)" in card["shadow"], card
+    shapes = {card["colour"]: card["shape"] for card in cards}  # the colour told by its mark's shape, not its hue
+    assert len(shapes) == 5 and len(set(shapes.values())) == 5
+    assert all(card["shape"] == shapes[card["colour"]] for card in cards)
     keep(printed(page, "a4"), screenshots, f"{lang}-print-cards-grey", gray=True)
     page.evaluate("() => document.querySelectorAll('.card').forEach(card => card.style.printColorAdjust = 'economy')")
     keep(page.pdf(format="A4", prefer_css_page_size=True, print_background=False), screenshots,
