@@ -67,7 +67,7 @@ def _secret_key(instance: Path) -> str:
     """
     if key := os.environ.get("UNO_TUTOR_SECRET_KEY"):
         return key
-    instance.mkdir(parents=True, exist_ok=True)
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)  # the key and the games: the owner's only
     path = instance / "secret_key"
     if not path.exists():
         # Write a private temp file, then link it into place: link fails if another process
