@@ -36,7 +36,7 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, pages, practice, quiz, security, site
+    from . import api, handouts, pages, practice, quiz, security, site
     from .learn import sandbox_page
     from .learn.lessons import api as lessons_api, views as lessons
     from .presenter import views as presenter
@@ -52,6 +52,7 @@ def create_app(test_config=None):
     app.register_blueprint(lessons.bp)
     app.register_blueprint(lessons_api.bp)
     app.register_blueprint(presenter.bp)
+    app.register_blueprint(handouts.bp)
 
     from . import classroom
 
@@ -66,7 +67,7 @@ def _secret_key(instance: Path) -> str:
     """
     if key := os.environ.get("UNO_TUTOR_SECRET_KEY"):
         return key
-    instance.mkdir(parents=True, exist_ok=True)
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)  # the key and the games: the owner's only
     path = instance / "secret_key"
     if not path.exists():
         # Write a private temp file, then link it into place: link fails if another process

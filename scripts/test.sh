@@ -26,7 +26,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 fi
 
 python3 -m venv .venv
-.venv/bin/pip install -q -e '.[test,browser]'
+.venv/bin/pip install -q -e '.[test,browser,serve]'
 
 # npm ci only when the lock file changed since the last install (it empties node_modules first).
 # --ignore-scripts: vnu-jar's postinstall would download a Java runtime; Debian's is used instead.

@@ -190,7 +190,10 @@ class Store:
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            # Made readable by its owner only before SQLite opens it (SQLite would make it 0644);
+            # SQLite gives its -wal and -shm files the database's permissions.
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             db.execute("PRAGMA journal_mode = WAL")

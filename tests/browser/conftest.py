@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from app import create_app
+from tests.tools import missing
 
 from .checks import DESKTOP
 
@@ -31,14 +32,6 @@ LAUNCH_ARGS = [
     "--no-first-run",
     "--no-sandbox",  # CI runs as root, where Chromium's sandbox refuses to start
 ]
-
-
-def missing(what: str):
-    """Fail in CI, where every tool must be installed; skip elsewhere, saying what to install."""
-    message = f"{what} (install it with `bash scripts/test.sh`, as root)"
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"CI needs {message}", pytrace=False)
-    pytest.skip(f"no {message}")
 
 
 def chromium_path() -> str | None:

@@ -1,0 +1,96 @@
+"""Handouts for a class, printed from the browser: /<lang>/print/ lists them.
+
+- /<lang>/print/summary — the rules on one page (app.handouts.summary);
+- /<lang>/print/cards — the card reference on one page: every face and its copies, what each kind
+  does and scores (app.handouts.card_reference);
+- /<lang>/print/quiz?seed=… — a quiz sheet and, on a page of its own, its answer key
+  (app.handouts.quiz_sheet); without a seed it redirects to a new one, so the address prints the
+  same sheet again.
+
+Every sheet takes ?paper=a4|letter (default A4), which sets the printed page's size (named pages
+in handouts.css: the CSP allows no inline style). On screen a sheet is shown as its paper, with a
+Print button (print.js; the page also says how to print without it). Bad input (a paper or a seed
+the sheet can't use) gets a 400 page in the reader's language.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
+
+from app import wording
+from app.engine.scenario import from_scenario
+from app.i18n import LANGUAGES
+from app.practice.present import hand_hints
+from app.quiz.progress import MAX_SEED_LENGTH, new_seed, valid_seed  # the sheet's seeds are the quiz's
+
+from . import card_reference, quiz_sheet
+from .summary import AIM, MATCHING, SECTIONS
+
+bp = Blueprint("handouts", __name__)
+
+LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and its name
+HANDOUTS = {"summary": _l("The rules on one page"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
+REFUSALS = {
+    "paper": _l("“%(value)s” is not a paper size this sheet prints on: choose %(a4)s or %(letter)s."),
+    "seed": _l("This quiz sheet can't be made: its seed must be a word of up to %(max)d letters, digits, "
+               "“-” or “_”."),
+}
+
+
+class Refused(ValueError):
+    """A query value a sheet can't use: ``field`` names it (a key of REFUSALS)."""
+
+    def __init__(self, field: str, **params):
+        super().__init__(field)
+        self.field, self.params = field, params
+
+
+@bp.get(f"/{LANG}/print/")
+def index(lang: str):
+    """The handouts, each in A4 and Letter, and a quiz sheet's seed to choose."""
+    return render_template("handouts/index.html", handouts=HANDOUTS, papers=PAPERS,
+                           max_seed=MAX_SEED_LENGTH)
+
+
+@bp.get(f"/{LANG}/print/summary")
+def summary(lang: str):
+    matching = from_scenario(MATCHING)[0]
+    return _sheet("summary", sections=SECTIONS, aim=AIM, matching=matching.top.notation,
+                  hints=hand_hints(matching, 0, ()))  # no seat names given: "Player 1"…
+
+
+@bp.get(f"/{LANG}/print/cards")
+def cards(lang: str):
+    return _sheet("cards", deck=card_reference.deck_rows(), kinds=card_reference.kind_rows())
+
+
+@bp.get(f"/{LANG}/print/quiz")
+def quiz(lang: str):
+    """The sheet of ``?seed=``; without one, a new seed put in the address (so it prints again)."""
+    seed = request.args.get("seed")
+    if not seed:
+        return redirect(_here(seed=new_seed()))
+    if not valid_seed(seed):
+        return _refused(Refused("seed", max=MAX_SEED_LENGTH))
+    return _sheet("quiz", seed=seed, questions=quiz_sheet.questions(seed), you=wording.seat_name(0))
+
+
+def _sheet(name: str, **context):
+    """A handout on the paper ?paper= names; the language switch keeps the query (paper, seed)."""
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        return _refused(Refused("paper", value=paper, **PAPERS))
+    return render_template(f"handouts/{name}.html", name=name, title=HANDOUTS[name], paper=paper, papers=PAPERS,
+                           on_paper={code: _here(paper=code) for code in PAPERS},
+                           alternates={code: _here(lang=code) for code in LANGUAGES}, **context)
+
+
+def _here(**changes) -> str:
+    """This address with ``changes`` to its language or query."""
+    return url_for(request.endpoint, **{**request.args, **request.view_args, **changes})
+
+
+def _refused(error: Refused):
+    message = str(REFUSALS[error.field]) % error.params
+    return render_template("handouts/error.html", message=message), 400
