@@ -123,3 +123,13 @@ def test_a_sandbox_link_nested_too_deep_or_with_a_lone_surrogate_is_refused_in_w
         assert response.status_code == 400
         page = response.get_data(as_text=True)
         assert "not valid JSON" in page if lang == "en" else "JSON" in page and ARABIC.search(page)
+
+
+@pytest.mark.parametrize("sent", ["\x80", "أونو", "x" * 43])
+def test_a_forms_csrf_token_of_any_characters_is_refused_in_words(module_client, sent):
+    """compare_digest refuses a str with non-ASCII characters: that was a 500 (found by the fuzz test)."""
+    module_client.get("/en/play")  # the session's own token, which the one sent is compared with
+    for lang in ("en", "ar"):
+        response = module_client.post(f"/{lang}/play", data={"csrf_token": sent, "preset": "official"})
+        assert response.status_code == 400
+        assert f'<html lang="{lang}"' in response.get_data(as_text=True)
