@@ -94,7 +94,8 @@ def _check_csrf() -> None:
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
-    if not expected or not sent or not hmac.compare_digest(str(expected), str(sent)):
+    # Compared as UTF-8 bytes: compare_digest refuses a str with non-ASCII characters (a TypeError).
+    if not expected or not sent or not hmac.compare_digest(str(expected).encode(), sent.encode(errors="replace")):
         raise CSRFError()
 
 

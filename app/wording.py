@@ -671,9 +671,19 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
     return rule_title(event.rule)
 
 
+MAX_ECHO = 40  # characters of a client's text an error message repeats ("unknown card …")
+
+
 def error_message(code: str, **params: Any) -> str:
-    """An API or input error in the reader's language; an unknown code gets a generic message."""
-    return _render(ERRORS.get(code, UNKNOWN_ERROR), params, None, fallback=None)
+    """An API or input error in the reader's language; an unknown code gets a generic message.
+    Text the client sent is repeated up to ``MAX_ECHO`` characters, then an ellipsis."""
+    clipped = {key: clip(value) if isinstance(value, str) else value for key, value in params.items()}
+    return _render(ERRORS.get(code, UNKNOWN_ERROR), clipped, None, fallback=None)
+
+
+def clip(text: str, most: int = MAX_ECHO) -> str:
+    """``text`` cut to ``most`` characters, the last of them an ellipsis if it was longer."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 # --- formatting ------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
+CREATE INDEX IF NOT EXISTS games_owner ON games (owner);  -- an owner token from before signing: ``owns_any``
 CREATE TABLE IF NOT EXISTS steps (
     game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     n INTEGER NOT NULL,  -- the number of the row's first step
@@ -67,6 +68,7 @@ CREATE TABLE IF NOT EXISTS classes (
     expires REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS classes_expires ON classes (expires);
+CREATE INDEX IF NOT EXISTS classes_teacher ON classes (teacher);
 CREATE TABLE IF NOT EXISTS students (
     game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
@@ -282,6 +284,11 @@ class Store:
         if row is None:
             return None
         return Record(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+
+    def owns_any(self, owner: str) -> bool:
+        """Whether the owner hash ``owner`` owns a game or teaches a class: so it was issued here."""
+        return self._db().execute("SELECT EXISTS (SELECT 1 FROM games WHERE owner = ?) "
+                                  "OR EXISTS (SELECT 1 FROM classes WHERE teacher = ?)", (owner, owner)).fetchone()[0] == 1
 
     def save(self, record: Record, state: dict[str, Any], finished: bool,
              steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
