@@ -18,7 +18,7 @@ from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import CSRFError, error_page
-from . import access, present
+from . import access, limits, present
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
                    needs_choice, play, view)
@@ -92,6 +92,7 @@ _LINK_CHOICES = (
 
 
 @bp.post(f"/{LANG}/play")
+@limits.creates
 def create_game(lang: str):
     try:
         options = form_options(request.form)

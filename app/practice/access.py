@@ -17,14 +17,16 @@ from flask import current_app, g, request
 from flask_babel import lazy_gettext as _l
 
 from ..engine.rules import RuleSet, RuleSetError, ruleset
+from ..limits import Refused
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
-from .store import Record, Store, new_token
+from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token
 
 OWNER_COOKIE = "uno_owner"
 MAX_KEPT = 256  # games kept in memory per process (most recently saved)
 OWNER_COOKIE_AGE = 365 * 24 * 3600
 _OWNER_IN_HEADER = re.compile(rf"(?:^|;)\s*{OWNER_COOKIE}=([A-Za-z0-9_-]+)\s*(?:;|$)")
 MAX_SEED_LENGTH = 40
+MAX_LIVE_GAMES = 20  # unfinished games one owner may have at once (app.practice.limits)
 
 
 class GameError(Exception):
@@ -49,7 +51,8 @@ def store() -> Store:
     found = app.extensions.get("practice_store")
     if found is None:
         path = app.config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
-        found = app.extensions["practice_store"] = Store(Path(path))
+        found = app.extensions["practice_store"] = Store(Path(path), app.config.get("PRACTICE_CLEANUP_EVERY",
+                                                                                     CLEANUP_EVERY))
     return found
 
 
@@ -140,11 +143,17 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
 
 
 def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
-    """A new game for this browser from checked options (``read_options``). ``save(owner token,
-    state, finished, steps)`` stores it instead of ``Store.create`` (a class's student joining),
-    and may raise to refuse it: then nothing is kept."""
+    """A new game for this browser from checked options (``read_options``), unless it has
+    MAX_LIVE_GAMES unfinished ones (``Refused``, 429). ``save(owner token, state, finished,
+    steps)`` stores it instead of ``Store.create`` (a class's student joining, which its class
+    limits), and may raise to refuse it: then nothing is kept."""
     practice, steps = start(**options)
-    record = (save or store().create)(owner_token(create=True), practice.to_dict(), practice.finished, steps)
+    token, state = owner_token(create=True), practice.to_dict()
+    try:
+        record = (save(token, state, practice.finished, steps) if save else
+                  store().create(token, state, practice.finished, steps, most_live=MAX_LIVE_GAMES))
+    except TooManyGames as full:
+        raise Refused("too-many-games", full.wait, num=MAX_LIVE_GAMES) from None
     _keep(record, practice)
     return record, practice, steps
 
