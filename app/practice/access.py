@@ -7,6 +7,7 @@ and nothing is applied twice.
 """
 from __future__ import annotations
 
+import os
 import re
 import secrets
 from collections import OrderedDict
@@ -46,13 +47,14 @@ class OptionError(GameError):
 
 
 def store() -> Store:
-    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says."""
+    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says;
+    its cleaner thread runs every PRACTICE_CLEANUP_EVERY seconds (config, else UNO_TUTOR_CLEANUP_EVERY)."""
     app = current_app._get_current_object()  # one context lookup, not one per attribute
     found = app.extensions.get("practice_store")
     if found is None:
         path = app.config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
-        found = app.extensions["practice_store"] = Store(Path(path), app.config.get("PRACTICE_CLEANUP_EVERY",
-                                                                                     CLEANUP_EVERY))
+        every = app.config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
+        found = app.extensions["practice_store"] = Store(Path(path), every or None)  # 0: cron runs flask cleanup
     return found
 
 
