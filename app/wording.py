@@ -521,7 +521,7 @@ ERRORS: dict[str, Message] = {
     "too-many-games": _ln("You have %(num)d unfinished game, as many as one browser may keep. "
                           "Finish it, or try again later.",
                           "You have %(num)d unfinished games, as many as one browser may keep. "
-                          "Finish one of them, or try again later.", key="num"),
+                          "Finish one of them, or try again later.", key="max"),
     "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
     "watch-revoked": _l("The player turned this watch link off."),
     "bad-share": _l("The form can't be read: make the watch link or turn it off with this page's buttons."),

@@ -155,7 +155,7 @@ def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[d
         record = (save(token, state, practice.finished, steps) if save else
                   store().create(token, state, practice.finished, steps, most_live=MAX_LIVE_GAMES))
     except TooManyGames as full:
-        raise Refused("too-many-games", full.wait, num=MAX_LIVE_GAMES) from None
+        raise Refused("too-many-games", full.wait, max=MAX_LIVE_GAMES) from None
     _keep(record, practice)
     return record, practice, steps
 

@@ -116,7 +116,7 @@ def test_the_live_games_of_one_owner_are_capped(app, clock):
     assert set(made[access.MAX_LIVE_GAMES:]) == {429}
     refused = create(client, "?lang=ar")
     assert refused.status_code == 429 and refused.get_json() == {
-        "error": "too-many-games", "message": message(app, "ar", "too-many-games", num=access.MAX_LIVE_GAMES)}
+        "error": "too-many-games", "message": message(app, "ar", "too-many-games", max=access.MAX_LIVE_GAMES)}
     # the first game expires UNPLAYED_TTL after it was made, some minutes ago
     assert UNPLAYED_TTL - 10 * 60 < int(refused.headers["Retry-After"]) <= UNPLAYED_TTL
     clock.advance(UNPLAYED_TTL)  # never played, they have expired: the cap counts live games only
