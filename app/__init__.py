@@ -54,9 +54,10 @@ def create_app(test_config=None):
     app.register_blueprint(presenter.bp)
     app.register_blueprint(handouts.bp)
 
-    from . import classroom
+    from . import classroom, limits
 
     classroom.init_app(app)
+    limits.init_app(app, classroom.LIMITED, classroom.LIMIT_PAGES)
     return app
 
 

@@ -515,6 +515,13 @@ ERRORS: dict[str, Message] = {
         "Too many wrong class codes were tried from this network. Try again in %(num)d minute.",
         "Too many wrong class codes were tried from this network. Try again in %(num)d minutes.", key="minutes"),
     "too-many-joins": _l("Too many students joined from this network just now. Try again in a minute."),
+    # making games (app.practice.limits)
+    "too-many-creates": _l("You started many games in a short time. Wait a minute, then start a new one."),
+    "too-many-creates-here": _l("Too many games were started from this network just now. Try again in a minute."),
+    "too-many-games": _ln("You have %(num)d unfinished game, as many as one browser may keep. "
+                          "Finish it, or try again later.",
+                          "You have %(num)d unfinished games, as many as one browser may keep. "
+                          "Finish one of them, or try again later.", key="max"),
     "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
     "watch-revoked": _l("The player turned this watch link off."),
     "bad-share": _l("The form can't be read: make the watch link or turn it off with this page's buttons."),

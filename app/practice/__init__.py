@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import click
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
@@ -18,13 +19,20 @@ from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import CSRFError, error_page
-from . import access, present
+from . import access, limits, present
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
                    needs_choice, play, view)
 
-bp = Blueprint("practice", __name__)
+bp = Blueprint("practice", __name__, cli_group=None)  # its commands are the app's: flask cleanup
 bp.after_app_request(access.set_owner_cookie)
+
+
+@bp.cli.command("cleanup")
+def cleanup_command():
+    """Delete expired games, classes and rate-limit counts now, in batches (each process's
+    cleaner thread does it too; PRACTICE_CLEANUP_EVERY = None leaves it to this command)."""
+    click.echo(f"{access.store().cleanup()} games deleted")
 
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
@@ -92,6 +100,7 @@ _LINK_CHOICES = (
 
 
 @bp.post(f"/{LANG}/play")
+@limits.creates
 def create_game(lang: str):
     try:
         options = form_options(request.form)

@@ -12,6 +12,7 @@ and nothing is applied twice.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
 from collections import OrderedDict
@@ -23,8 +24,9 @@ from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, Signer
 
 from ..engine.rules import RuleSet, RuleSetError, ruleset
+from ..limits import Refused
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
-from .store import Record, Store, new_token, owner_hash
+from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, owner_hash
 
 OWNER_COOKIE = "uno_owner"
 MAX_KEPT = 256  # games kept in memory per process (most recently saved)
@@ -36,6 +38,7 @@ _UNSIGNED = re.compile(r"[A-Za-z0-9_-]{43}")
 _SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 _UNREAD = object()
 MAX_SEED_LENGTH = 40
+MAX_LIVE_GAMES = 20  # unfinished games one owner may have at once (app.practice.limits)
 
 
 class GameError(Exception):
@@ -55,12 +58,14 @@ class OptionError(GameError):
 
 
 def store() -> Store:
-    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says."""
+    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says;
+    its cleaner thread runs every PRACTICE_CLEANUP_EVERY seconds (config, else UNO_TUTOR_CLEANUP_EVERY)."""
     app = current_app._get_current_object()  # one context lookup, not one per attribute
     found = app.extensions.get("practice_store")
     if found is None:
         path = app.config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
-        found = app.extensions["practice_store"] = Store(Path(path))
+        every = app.config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
+        found = app.extensions["practice_store"] = Store(Path(path), every or None)  # 0: cron runs flask cleanup
     return found
 
 
@@ -178,11 +183,17 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
 
 
 def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
-    """A new game for this browser from checked options (``read_options``). ``save(owner token,
-    state, finished, steps)`` stores it instead of ``Store.create`` (a class's student joining),
-    and may raise to refuse it: then nothing is kept."""
+    """A new game for this browser from checked options (``read_options``), unless it has
+    MAX_LIVE_GAMES unfinished ones (``Refused``, 429). ``save(owner token, state, finished,
+    steps)`` stores it instead of ``Store.create`` (a class's student joining, which its class
+    limits), and may raise to refuse it: then nothing is kept."""
     practice, steps = start(**options)
-    record = (save or store().create)(owner_token(create=True), practice.to_dict(), practice.finished, steps)
+    token, state = owner_token(create=True), practice.to_dict()
+    try:
+        record = (save(token, state, practice.finished, steps) if save else
+                  store().create(token, state, practice.finished, steps, most_live=MAX_LIVE_GAMES))
+    except TooManyGames as full:
+        raise Refused("too-many-games", full.wait, max=MAX_LIVE_GAMES) from None
     _keep(record, practice)
     return record, practice, steps
 
