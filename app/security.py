@@ -115,7 +115,8 @@ def _headers(response):
         headers["Cache-Control"] = PRIVATE
         response.vary.add("Cookie")  # the owner's cookie says whose game it is
     # The headers the language was chosen by (``/``, the API, a 404 outside /<lang>/) vary the answer.
-    response.vary.update(req.environ.get(LANGUAGE_HEADERS, ()))
+    if asked := req.environ.get(LANGUAGE_HEADERS):
+        response.vary.update(asked)
     if req.is_secure:
         headers.setdefault("Strict-Transport-Security", HSTS)
         _secure_cookies(headers)
