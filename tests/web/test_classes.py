@@ -69,7 +69,7 @@ def test_thirty_students_get_the_same_first_deal_and_their_own_games(app, client
     assert len(deals) == 1  # one deal: every hand, the draw pile's order, the first card
     assert len({repr(game["view"]["hands"][HUMAN]) for game in games}) == 1
     shown = client.get(f"/api/v1/classes/{code}")
-    assert shown.headers["Cache-Control"] == "no-store"
+    assert shown.headers["Cache-Control"] == "private, no-store"
     teacher = shown.get_json()
     assert [s["number"] for s in teacher["students"]] == list(range(1, 31))
     assert [s["nickname"] for s in teacher["students"]] == [f"S{n}" for n in range(30)]
@@ -170,13 +170,13 @@ def test_the_class_page_shows_the_code_its_qr_code_the_link_and_the_students(app
     assert codes.shown(code) in text and f"/en/join/{code}" in text
     assert '<svg role="img" viewBox=' in text and "<title>" in text  # the QR code, drawn on the server
     assert "<bdi data-field=\"name\">Noor</bdi>" in text and "/en/watch/" in text
-    assert page.headers["Cache-Control"] == "no-store"
+    assert page.headers["Cache-Control"] == "private, no-store"
     assert re.search(r'data-api="/api/v1/classes/' + code + r'\?lang=en"', text)
     # Refreshed every few seconds: class.js reads the JSON; without JavaScript the page reloads itself.
     head = text.split("</head>")[0]
     every = classes_page.REFRESH_EVERY
     assert 0 < every <= 10 and f'<noscript><meta http-equiv="refresh" content="{every}"></noscript>' in head
-    assert f'data-refresh="{every}"' in text and "/static/class.js" in head
+    assert f'data-refresh="{every}"' in text and re.search(r"/static/class\.[0-9a-f]{8}\.js", head)
 
 
 def test_the_qr_code_is_the_join_address(app, client):
