@@ -36,12 +36,14 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, handouts, pages, practice, quiz, security, site
+    from . import api, compression, handouts, pages, practice, quiz, security, site, static_files
     from .learn import sandbox_page
     from .learn.lessons import api as lessons_api, views as lessons
     from .presenter import views as presenter
 
     security.init_app(app)
+    static_files.init_app(app)
+    compression.init_app(app)
 
     app.register_blueprint(site.bp)
     app.register_blueprint(pages.bp)
@@ -54,9 +56,10 @@ def create_app(test_config=None):
     app.register_blueprint(presenter.bp)
     app.register_blueprint(handouts.bp)
 
-    from . import classroom
+    from . import classroom, limits
 
     classroom.init_app(app)
+    limits.init_app(app, classroom.LIMITED, classroom.LIMIT_PAGES)
     return app
 
 

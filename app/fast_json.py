@@ -10,6 +10,10 @@ Reading: ``loads`` reads the game store's states (whenever a game is not in the 
 and the JSON API's request bodies, where the standard library's decoder, called from Python,
 cost more than the rest of reading a move. Whatever orjson refuses goes to the standard library,
 so a body reads exactly as ``json.loads`` reads it.
+
+A client's JSON (an API body, a sandbox link) is read by ``read_input``: as ``loads``, but never
+deeper than ``MAX_DEPTH`` levels (a value nested a thousand deep made ``str()`` and ``repr()``
+overflow the stack further on) and never with a lone surrogate (the answer could not be encoded).
 """
 from __future__ import annotations
 
@@ -49,6 +53,42 @@ def loads(text: str | bytes) -> Any:
         except orjson.JSONDecodeError:
             pass
     return json.loads(text)
+
+
+MAX_DEPTH = 32  # levels of arrays and objects in a client's JSON; the API's deepest body has four
+
+
+def read_input(text: str | bytes) -> Any:
+    """A client's JSON, as ``loads`` reads it; ValueError if it cannot be read, nests deeper
+    than ``MAX_DEPTH`` levels or holds a lone surrogate (a string no UTF-8 can write)."""
+    data = text.encode(errors="surrogatepass") if isinstance(text, str) else text
+    try:
+        value = loads(data)
+    except RecursionError:  # nesting deeper than the standard library's parser goes
+        raise ValueError("nested too deep") from None
+    # Only so many brackets can nest so deep, and only an escape (\ud800) or a byte beyond ASCII
+    # can make a lone surrogate (orjson refuses one, the standard library reads it, even from
+    # UTF-8 or UTF-16 bytes): a move's body needs no walk.
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH or b"\\" in data or not data.isascii():
+        _check(value)
+    return value
+
+
+def _check(value: Any) -> None:
+    """Walk ``value`` (without recursion: it may be deep) for its depth and lone surrogates."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                item.encode()  # UnicodeEncodeError, a ValueError, for a lone surrogate
+        elif isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise ValueError("nested too deep")
+            if isinstance(item, dict):
+                pending.extend((key, depth) for key in item)
+                item = item.values()
+            pending.extend((child, depth + 1) for child in item if isinstance(child, (str, dict, list)))
 
 
 _DIGITS_TO_NINES = bytes(b"9"[0] if b"0"[0] <= b <= b"9"[0] else b" "[0] for b in range(256))

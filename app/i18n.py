@@ -26,6 +26,9 @@ TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time).
 EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2")
 
+# The WSGI environ key under which select_locale leaves the request headers it read to choose.
+LANGUAGE_HEADERS = "uno_tutor.language_headers"
+
 babel = Babel()
 
 
@@ -45,20 +48,24 @@ def select_locale() -> Locale:
     """
     environ = request._get_current_object().environ  # a context lookup costs more than the rest
     api = environ.get("PATH_INFO", "").startswith(API_PREFIX)
-    for choice in _choices(api, environ):
+    asked = environ[LANGUAGE_HEADERS] = []  # for the answer's Vary (app.security)
+    for header, choice in _choices(api, environ):
+        if header:
+            asked.append(header)
         if choice in LANGUAGES:
             return locale_of(choice)
     return locale_of(API_DEFAULT_LANGUAGE if api else current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
 def _choices(api: bool, environ):
+    """(the request header a choice comes from, or None for the URL; the choice), best first.
+    Every header asked belongs in Vary, even when absent: its absence chose too."""
     if environ.get("QUERY_STRING"):
-        yield request.args.get("lang")
+        yield None, request.args.get("lang")
     if not api:  # an API client is a tool: no cookie, and it says what it wants or gets English
-        yield (request.view_args or {}).get("lang")
-        yield request.cookies.get("lang")
-    if environ.get("HTTP_ACCEPT_LANGUAGE"):
-        yield browser_language(LANGUAGES)
+        yield None, (request.view_args or {}).get("lang")
+        yield "Cookie", request.cookies.get("lang")
+    yield "Accept-Language", environ.get("HTTP_ACCEPT_LANGUAGE") and browser_language(LANGUAGES)
 
 
 def current_language() -> str:

@@ -16,7 +16,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import wording
-from .i18n import API_PREFIX
+from .i18n import API_PREFIX, LANGUAGE_HEADERS
 
 CSRF_FIELD = "csrf_token"
 MAX_CONTENT_LENGTH = 64 * 1024  # request bodies (API JSON, forms) are small; more is refused (413)
@@ -28,6 +28,14 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
+# Over HTTPS only (a browser ignores it over HTTP): a year of "this site is HTTPS only".
+HSTS = "max-age=31536000"
+# A game's answers and the pages that show one (the table, a watch link, a class) are one reader's
+# and live: never kept by the browser or any cache on the way. Blueprints whose every answer is
+# one, and single endpoints of the shared API blueprint.
+PRIVATE = "private, no-store"
+PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "watch_api", "classes_api"})
+PRIVATE_ENDPOINTS = frozenset({"api.create_game", "api.show_game", "api.move"})
 
 
 class CSRFError(Exception):
@@ -94,14 +102,33 @@ def _check_csrf() -> None:
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
-    if not expected or not sent or not hmac.compare_digest(str(expected), str(sent)):
+    # Compared as UTF-8 bytes: compare_digest refuses a str with non-ASCII characters (a TypeError).
+    if not expected or not sent or not hmac.compare_digest(str(expected).encode(), sent.encode(errors="replace")):
         raise CSRFError()
 
 
 def _headers(response):
+    req = request._get_current_object()
+    headers = response.headers
     for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+        headers.setdefault(name, value)
+    if req.blueprint in PRIVATE_BLUEPRINTS or req.endpoint in PRIVATE_ENDPOINTS:
+        headers["Cache-Control"] = PRIVATE
+        response.vary.add("Cookie")  # the owner's cookie says whose game it is
+    # The headers the language was chosen by (``/``, the API, a 404 outside /<lang>/) vary the answer.
+    if asked := req.environ.get(LANGUAGE_HEADERS):
+        response.vary.update(asked)
+    if req.is_secure:
+        headers.setdefault("Strict-Transport-Security", HSTS)
+        _secure_cookies(headers)
     return response
+
+
+def _secure_cookies(headers) -> None:
+    """Over HTTPS every cookie is Secure, whoever set it (the session's and owner's already are)."""
+    cookies = headers.getlist("Set-Cookie")
+    if any("; secure" not in cookie.lower() for cookie in cookies):
+        headers.setlist("Set-Cookie", [c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
 
 
 def error_page(code: str, status: int, **params):

@@ -518,6 +518,13 @@ ERRORS: dict[str, Message] = {
         "Too many wrong class codes were tried from this network. Try again in %(num)d minute.",
         "Too many wrong class codes were tried from this network. Try again in %(num)d minutes.", key="minutes"),
     "too-many-joins": _l("Too many students joined from this network just now. Try again in a minute."),
+    # making games (app.practice.limits)
+    "too-many-creates": _l("You started many games in a short time. Wait a minute, then start a new one."),
+    "too-many-creates-here": _l("Too many games were started from this network just now. Try again in a minute."),
+    "too-many-games": _ln("You have %(num)d unfinished game, as many as one browser may keep. "
+                          "Finish it, or try again later.",
+                          "You have %(num)d unfinished games, as many as one browser may keep. "
+                          "Finish one of them, or try again later.", key="max"),
     "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
     "watch-revoked": _l("The player turned this watch link off."),
     "bad-share": _l("The form can't be read: make the watch link or turn it off with this page's buttons."),
@@ -674,9 +681,19 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
     return rule_title(event.rule)
 
 
+MAX_ECHO = 40  # characters of a client's text an error message repeats ("unknown card …")
+
+
 def error_message(code: str, **params: Any) -> str:
-    """An API or input error in the reader's language; an unknown code gets a generic message."""
-    return _render(ERRORS.get(code, UNKNOWN_ERROR), params, None, fallback=None)
+    """An API or input error in the reader's language; an unknown code gets a generic message.
+    Text the client sent is repeated up to ``MAX_ECHO`` characters, then an ellipsis."""
+    clipped = {key: clip(value) if isinstance(value, str) else value for key, value in params.items()}
+    return _render(ERRORS.get(code, UNKNOWN_ERROR), clipped, None, fallback=None)
+
+
+def clip(text: str, most: int = MAX_ECHO) -> str:
+    """``text`` cut to ``most`` characters, the last of them an ellipsis if it was longer."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 # --- formatting ------------------------------------------------------------------------------

@@ -1,13 +1,23 @@
 #!/usr/bin/env python3
-"""HTTP load test: gunicorn on 127.0.0.1 and wrk, measuring in one run a trivial page, a rule
-page, the practice table and the move endpoint (one move of the learner plus the bots' replies).
+"""HTTP load test: gunicorn on 127.0.0.1 and wrk, measuring in one run a trivial page, the home
+page, a rule page (and its revalidation, a 304), the practice table and the move endpoint (one
+move of the learner plus the bots' replies); then the bytes a browser receives for a first and a
+repeat view of the home page, a rule page and the table.
 
     .venv/bin/pip install -e '.[serve]' && apt-get install -y wrk
     .venv/bin/python bench/http.py [--seconds 5] [--rounds 3] [--workers 2] [--connections 2]
 
 Prints requests/s and latency percentiles per endpoint, each as a ratio to the trivial page
 (the issue's target: the move endpoint at least half the trivial page's requests/s). wrk and
-gunicorn share the machine's cores, so only ratios within one run mean anything.
+gunicorn share the machine's cores, so only ratios within one run mean anything. Every page
+request says what a browser accepts (``Accept-Encoding: gzip, deflate, br, zstd``); the moves
+do not, as bench/moves.lua reads each answer.
+
+A view's bytes are every answer's status line, headers and body as sent: a first view fetches
+the page and each static file it links, with an empty cache; a repeat view is the same browser
+afterwards, which asks nothing about an answer still fresh (a max-age not yet over, ``immutable``),
+revalidates the rest with If-None-Match / If-Modified-Since, and fetches again what it may not
+keep (``no-store``).
 
 The move endpoint needs the game's current version in every request: each wrk thread keeps one
 connection and plays its own game (bench/moves.lua reads the version and the next sensible move
@@ -42,6 +52,8 @@ WARMUP_MOVES = 30
 # new game each time, so it is kept well short of a game, in which every move after the end would
 # be refused.
 MAX_SECONDS = 20
+BROWSER_ENCODINGS = "gzip, deflate, br, zstd"  # what Chromium and Firefox send
+STATIC_LINK = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
 
 def free_port() -> int:
@@ -60,6 +72,49 @@ def request(port, method, path, body=None, cookie=None):
     data = response.read()
     conn.close()
     return response.status, response.getheader("Set-Cookie"), data
+
+
+def fetch(port: int, path: str, headers: dict[str, str]) -> tuple[http.client.HTTPResponse, bytes, int]:
+    """One GET as a browser sends it: the answer, its body as sent (still encoded), and the
+    bytes on the wire (status line, headers, body)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=10)
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    body = response.read()  # http.client never decodes a Content-Encoding
+    conn.close()
+    head = len(f"HTTP/1.1 {response.status} {response.reason}\r\n") + 2
+    head += sum(len(name) + len(value) + 4 for name, value in response.getheaders())
+    return response, body, head + len(body)
+
+
+def views(port: int, path: str, cookie: str) -> dict[str, tuple[int, int]]:
+    """{"first": (requests, bytes), "repeat": (requests, bytes)} for a page and its static files."""
+    browser = {"Accept-Encoding": BROWSER_ENCODINGS, "Cookie": cookie}
+    page = fetch(port, path, {"Cookie": cookie})[1].decode()  # read plain, for its links only
+    resources = [path, *dict.fromkeys(STATIC_LINK.findall(page))]
+    first, kept = [0, 0], {}
+    for resource in resources:
+        response, _, size = fetch(port, resource, browser)
+        first[0], first[1] = first[0] + 1, first[1] + size
+        kept[resource] = response
+    repeat = [0, 0]
+    for resource, answer in kept.items():
+        cache = (answer.getheader("Cache-Control") or "").lower()
+        if "no-store" in cache:
+            headers = browser
+        elif _fresh(cache):
+            continue
+        else:
+            headers = {**browser, **{name: answer.getheader(field) for field, name in (
+                ("ETag", "If-None-Match"), ("Last-Modified", "If-Modified-Since")) if answer.getheader(field)}}
+        repeat[0], repeat[1] = repeat[0] + 1, repeat[1] + fetch(port, resource, headers)[2]
+    return {"first": tuple(first), "repeat": tuple(repeat)}
+
+
+def _fresh(cache: str) -> bool:
+    """Whether a browser uses a kept answer without asking (its Cache-Control, lower case)."""
+    age = re.search(r"max-age=(\d+)", cache)
+    return "no-cache" not in cache and ("immutable" in cache or bool(age and int(age[1]) > 0))
 
 
 def next_move(view: dict) -> dict:
@@ -114,9 +169,13 @@ def _games_env(games: list[tuple[str, int, dict]]) -> dict[str, str]:
 
 
 def wrk(url: str, seconds: int, connections: int, cookie: str, script: Path | None = None,
-        env: dict | None = None) -> dict:
+        env: dict | None = None, headers: dict | None = None) -> dict:
     command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--latency",
                "-H", f"Cookie: {cookie}"]
+    if not script:  # bench/moves.lua reads every answer, so the moves are asked for uncompressed
+        command += ["-H", f"Accept-Encoding: {BROWSER_ENCODINGS}"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
     if script:
         command += ["-s", str(script)]
     out = subprocess.run(command + [url], capture_output=True, text=True, check=True, timeout=seconds + 30,
@@ -159,23 +218,29 @@ def main() -> int:
                     time.sleep(0.1)
             cookie, games = start_games(port, args.connections)
             base = f"http://{HOST}:{port}"
-            targets = {
-                "trivial page (/healthz)": (f"{base}/healthz", None),
-                "rule page (/en/rules/turn)": (f"{base}/en/rules/turn", None),
-                "game page (/en/play/<id>)": (f"{base}/en/play/{games[0][0]}", None),
-                "move (POST .../moves)": (f"{base}/api/v1/games", Path(__file__).with_name("moves.lua")),
+            rule_page = f"{base}/en/rules/turn"
+            revalidate = {"If-None-Match": fetch(port, "/en/rules/turn", {"Accept-Encoding": BROWSER_ENCODINGS})[0]
+                          .getheader("ETag") or '"none"'}  # before #19 there was no ETag: a full page each time
+            targets = {  # name: (url, wrk script, extra headers)
+                "trivial page (/healthz)": (f"{base}/healthz", None, None),
+                "home page (/ar/)": (f"{base}/ar/", None, None),
+                "rule page (/en/rules/turn)": (rule_page, None, None),
+                "rule page, If-None-Match": (rule_page, None, revalidate),
+                "game page (/en/play/<id>)": (f"{base}/en/play/{games[0][0]}", None, None),
+                "move (POST .../moves)": (f"{base}/api/v1/games", Path(__file__).with_name("moves.lua"), None),
             }
             # Rounds interleave the endpoints, so a change in the machine's load mid-run hits all
             # of them; each endpoint's median round is reported.
             rounds: dict[str, list[dict]] = {name: [] for name in targets}
             for _ in range(args.rounds):
-                for name, (url, script) in targets.items():
+                for name, (url, script, headers) in targets.items():
                     if script:  # every move phase plays new games, dealt as the first (see MAX_SECONDS)
                         games = start_games(port, args.connections, cookie)[1]
                     rounds[name].append(wrk(url, args.seconds, args.connections, cookie, script,
-                                            _games_env(games)))
+                                            _games_env(games), headers))
             runs = {name: sorted(results, key=lambda r: r["rps"])[len(results) // 2]
                     for name, results in rounds.items()}
+            seen = {path: views(port, path, cookie) for path in ("/ar/", "/ar/rules/turn", f"/ar/play/{games[0][0]}")}
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
@@ -187,6 +252,11 @@ def main() -> int:
         lat = run["latency"]
         print(f"{name:30} {run['rps']:9.1f} {lat.get('50', 0):8.2f} {lat.get('90', 0):8.2f} {lat.get('99', 0):8.2f}"
               f" {run['errors']:8d} {run['rps'] / trivial:6.2f}")
+    print(f"\nbytes received by a browser (Accept-Encoding: {BROWSER_ENCODINGS}), the page and its static files:")
+    print(f"{'view':34} {'first: requests':>16} {'bytes':>8} {'repeat: requests':>17} {'bytes':>8}")
+    for path, seen_view in seen.items():
+        (first_n, first_b), (again_n, again_b) = seen_view["first"], seen_view["repeat"]
+        print(f"{path:34} {first_n:16d} {first_b:8d} {again_n:17d} {again_b:8d}")
     # Each round's own ratio too: the machine's speed drifts from round to round, and this shows how far.
     moves, trivials = rounds["move (POST .../moves)"], rounds["trivial page (/healthz)"]
     print("move / trivial in each round:", ", ".join(f"{m['rps'] / t['rps']:.2f}" for m, t in zip(moves, trivials)))

@@ -26,10 +26,11 @@ def client(app):
 
 
 @pytest.fixture(scope="module")
-def module_client(tmp_path_factory):
+def module_client(request, tmp_path_factory):
     """One test client for a whole module (pages rendered once and checked many ways), its
-    instance folder in a temporary directory of its own."""
+    instance folder in a temporary directory of its own; the module's APP_CONFIG, if any, added
+    to the app's config."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
         env.delenv("UNO_TUTOR_SECRET_KEY", raising=False)
-        yield create_app({"TESTING": True}).test_client()
+        yield create_app({"TESTING": True, **getattr(request.module, "APP_CONFIG", {})}).test_client()

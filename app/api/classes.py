@@ -47,7 +47,7 @@ def show(code: str):
     return {"code": found.code, "url": classes.join_url(found.code, request_language()),
             "created": _moment(found.created), "expires": _moment(found.expires),
             "rules": options["rules"], "bots": options["bots"], "level": options["level"], "seed": options["seed"],
-            **classes.progress(found)}, 200, {"Cache-Control": "no-store"}  # the teacher's alone, and live
+            **classes.progress(found)}  # private, no-store: app.security.PRIVATE_BLUEPRINTS
 
 
 @bp.post("/classes/<code>/games")

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wsgi import get_content_length
 
 from .. import wording
-from ..fast_json import loads
+from ..fast_json import read_input
 from ..i18n import API_PREFIX
 from . import bp
 
@@ -40,8 +40,8 @@ def json_object() -> dict[str, Any]:
     if not _is_json(req.environ.get("CONTENT_TYPE", "")):
         raise ApiError("not-json")
     try:  # not get_json: one parse, no cached copy
-        body = loads(_body(req))
-    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
+        body = read_input(_body(req))
+    except ValueError:  # also nesting past fast_json.MAX_DEPTH, or a lone surrogate
         raise ApiError("malformed-json") from None
     if not isinstance(body, dict):
         raise ApiError("bad-request")

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.verdict import InvalidMoveError
 from ..i18n import request_language
-from ..practice import access, present
+from ..practice import access, limits, present
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
 from . import bp
@@ -21,6 +21,7 @@ from .errors import ApiError, json_object
 
 
 @bp.post("/games")
+@limits.creates
 def create_game():
     body = json_object()
     try:

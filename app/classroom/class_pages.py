@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext as _
 
 from ..practice import GAME_FIELDS, LANG, form_options
@@ -47,15 +47,14 @@ def class_page(lang: str, code: str):
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
     url = classes.join_url(found.code, lang)
     expires = datetime.fromtimestamp(found.expires, timezone.utc)
-    response = make_response(render_template(
+    # The teacher's alone, and live: never cached (app.security.PRIVATE_BLUEPRINTS).
+    return render_template(
         "classroom/page.html", code=found.code, shown_code=shown(found.code), join_url=url,
         join_page=classes.absolute(url_for(".join_form", lang=lang)),
         qr=qr_svg(url, _("QR code of the address that joins the class")),
         game=classes.describe(found), progress=classes.progress(found), refresh=REFRESH_EVERY,
         expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"),
-        api=url_for("classes_api.show", code=found.code, lang=lang)))
-    response.headers["Cache-Control"] = "no-store"  # the teacher's alone, and live
-    return response
+        api=url_for("classes_api.show", code=found.code, lang=lang))
 
 
 @bp.get(f"/{LANG}/join")

@@ -6,7 +6,7 @@ since then, which the step player plays. Without JavaScript a link reloads it.
 """
 from __future__ import annotations
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..practice import LANG, access
@@ -27,9 +27,8 @@ def watch(lang: str, token: str):
         return "", 204
     since = request.args.get("since", type=int)
     context = watching.table(found, record, practice, since)
-    response = make_response(render_template("practice/watch.html", poll=POLL_EVERY, **context))
-    response.headers["Cache-Control"] = "no-store"  # live: a cached table would stop the game
-    return response
+    # Never cached (app.security.PRIVATE_BLUEPRINTS): a cached table would stop the game.
+    return render_template("practice/watch.html", poll=POLL_EVERY, **context)
 
 
 @bp.get(f"/{LANG}/play/<game_id>/watch")

@@ -19,7 +19,6 @@ same scenario, written the same way (``canonical``), and loading that scenario f
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -33,6 +32,7 @@ from ..engine.round import RoundState
 from ..engine.rules import OPTIONS, PRESETS, RuleSet
 from ..engine.scenario import MAX_PLAYERS, MIN_PLAYERS, from_scenario
 from ..engine.setup import rest_of_deck
+from ..fast_json import read_input
 from .position import PositionError
 
 MAX_HAND = 25  # cards in one hand the builder makes (the engine takes any number)
@@ -406,7 +406,7 @@ def _json(text: str, part: str) -> Any:
     if len(text) > MAX_LINK_LENGTH:
         raise SandboxError("link-too-long", field=part, part=part)
     try:
-        return json.loads(text)
-    except ValueError:
+        return read_input(text)
+    except ValueError:  # also nesting too deep, or a lone surrogate
         raise SandboxError("link-json", field=part, part=part) from None
 

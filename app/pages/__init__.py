@@ -48,7 +48,7 @@ from app.engine.cards import DECK, Color
 from app.i18n import API_PREFIX, LANGUAGES, current_language
 from app.security import error_page
 
-from . import anchors
+from . import anchors, rendered
 from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
 from .examples import example_html
 from .glossary import SEPARATORS, isolate
@@ -112,7 +112,11 @@ def section(prefix: str) -> list[Page]:
 
 
 def show(lang: str, page: str):
-    entry = PAGES[page]
+    """The page, rendered once per language and address and then revalidated (app.pages.rendered)."""
+    return rendered.page((current_language(), lang, page), lambda: _render(lang, PAGES[page]))
+
+
+def _render(lang: str, entry: Page) -> str:
     try:
         return render_template([f"{entry.template}.{lang}.html", f"{entry.template}.html"], page=entry)
     except TemplateNotFound:  # a page still being written

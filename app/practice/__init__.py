@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import click
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
@@ -19,14 +20,21 @@ from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import CSRFError, error_page
-from . import access, present, together
+from . import access, limits, present, together
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
                    needs_choice, play, view)
 from .together import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
-bp = Blueprint("practice", __name__)
+bp = Blueprint("practice", __name__, cli_group=None)  # its commands are the app's: flask cleanup
 bp.after_app_request(access.set_owner_cookie)
+
+
+@bp.cli.command("cleanup")
+def cleanup_command():
+    """Delete expired games, classes and rate-limit counts now, in batches (each process's
+    cleaner thread does it too; PRACTICE_CLEANUP_EVERY = None leaves it to this command)."""
+    click.echo(f"{access.store().cleanup()} games deleted")
 
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
@@ -95,6 +103,7 @@ _LINK_CHOICES = (
 
 
 @bp.post(f"/{LANG}/play")
+@limits.creates
 def create_game(lang: str):
     try:
         options = form_options(request.form)
@@ -124,6 +133,7 @@ def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 
 
 
 @bp.post(f"/{LANG}/play/together")
+@limits.creates  # the same limits as the practice form's: a game made is a game made
 def create_together(lang: str):
     form = request.form
     names = [form.get(f"name-{number}", "") for number in range(1, MAX_PEOPLE + 1)]
@@ -328,19 +338,14 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "again": together.again(practice) if practice.together and practice.finished else {},
         **present.table(practice, seats, view(practice, me), log, shown_from, practice.latest, me),
     }
-    return render_template("practice/table.html", **context), status, _private(practice)
+    return render_template("practice/table.html", **context), status
 
 
 def _pass_screen(record, practice, seats, notice, status: int):
     """Pass-and-play between two people: no hand in the page until the next one shows theirs."""
     context = together.pass_screen(record, practice, seats)
     return (render_template("practice/pass.html", game_id=record.id, seats=seats, notice=notice, **context),
-            status, _private(practice))
-
-
-def _private(practice) -> dict[str, str]:
-    """A pass-and-play page is never kept by the browser: Back must not bring a hand back to view."""
-    return {"Cache-Control": "no-store"} if practice.together else {}
+            status)
 
 
 @bp.errorhandler(GameError)

@@ -1,12 +1,18 @@
 """Who may touch which game, and the version check: shared by the table's forms and the JSON API.
 
-A game belongs to the browser that started it: a random owner token in an HttpOnly cookie,
-stored in the game's row as a hash and compared in constant time. Every move names the version
+A game belongs to the browser that started it: a random owner token, stored in the game's row as
+a hash and compared in constant time, in an HttpOnly cookie signed with the app's secret key (as
+Flask signs its session), so that only a token this server issued is taken: one a client made up
+owns nothing, and a new one is issued in its place when a token is needed. Tokens issued before
+they were signed (the random part alone) are taken while they still own a game or a class here,
+and given back signed. Every move names the version
 it was made on; the save is a compare-and-set, so a replayed, stale or racing request is refused
 and nothing is applied twice.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import secrets
 from collections import OrderedDict
@@ -15,16 +21,24 @@ from typing import Any
 
 from flask import current_app, g, request
 from flask_babel import lazy_gettext as _l
+from itsdangerous import BadSignature, Signer
 
 from ..engine.rules import RuleSet, RuleSetError, ruleset
+from ..limits import Refused
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
-from .store import Record, Store, new_token
+from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, owner_hash
 
 OWNER_COOKIE = "uno_owner"
 MAX_KEPT = 256  # games kept in memory per process (most recently saved)
 OWNER_COOKIE_AGE = 365 * 24 * 3600
-_OWNER_IN_HEADER = re.compile(rf"(?:^|;)\s*{OWNER_COOKIE}=([A-Za-z0-9_-]+)\s*(?:;|$)")
+_OWNER_IN_HEADER = re.compile(rf"(?:^|;)\s*{OWNER_COOKIE}=([A-Za-z0-9_.-]+)\s*(?:;|$)")
+# new_token's form (43 characters of URL-safe base64), alone as issued before signing, or signed:
+# a dot and the HMAC-SHA256 of it, in the same alphabet.
+_UNSIGNED = re.compile(r"[A-Za-z0-9_-]{43}")
+_SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
+_UNREAD = object()
 MAX_SEED_LENGTH = 40
+MAX_LIVE_GAMES = 20  # unfinished games one owner may have at once (app.practice.limits)
 
 
 class GameError(Exception):
@@ -44,34 +58,63 @@ class OptionError(GameError):
 
 
 def store() -> Store:
-    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says."""
+    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says;
+    its cleaner thread runs every PRACTICE_CLEANUP_EVERY seconds (config, else UNO_TUTOR_CLEANUP_EVERY)."""
     app = current_app._get_current_object()  # one context lookup, not one per attribute
     found = app.extensions.get("practice_store")
     if found is None:
         path = app.config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
-        found = app.extensions["practice_store"] = Store(Path(path))
+        every = app.config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
+        found = app.extensions["practice_store"] = Store(Path(path), every or None)  # 0: cron runs flask cleanup
     return found
 
 
 def owner_token(create: bool = False) -> str | None:
-    """This browser's token; with ``create``, a new one is made (and set by ``set_owner_cookie``).
+    """This browser's token, if this server issued it; with ``create``, a new one is made if not
+    (and set by ``set_owner_cookie``).
 
     Read straight from the Cookie header: a token is URL-safe base64, so there is no quoting to
     undo, and parsing every cookie into a MultiDict cost more than the rest of the owner check.
     """
-    found = _OWNER_IN_HEADER.search(request._get_current_object().environ.get("HTTP_COOKIE", ""))
-    token = found[1] if found else g.get("new_owner_token")
+    found_g = g._get_current_object()
+    token = found_g.get("owner_token", _UNREAD)
+    if token is _UNREAD:
+        found = _OWNER_IN_HEADER.search(request._get_current_object().environ.get("HTTP_COOKIE", ""))
+        token = found_g.owner_token = _issued(found[1]) if found else None
     if token is None and create:
-        token = g.new_owner_token = new_token()
+        token = found_g.owner_token = found_g.new_owner_token = new_token()
     return token
 
 
+def _issued(cookie: str) -> str | None:
+    """The token in the cookie's value if it is one this server issued, else None."""
+    if _SIGNED.fullmatch(cookie):
+        try:
+            return _signer().unsign(cookie).decode()
+        except BadSignature:
+            return None
+    if _UNSIGNED.fullmatch(cookie) and store().owns_any(owner_hash(cookie)):
+        g.new_owner_token = cookie  # issued before tokens were signed: given back signed
+        return cookie
+    return None
+
+
+def _signer() -> Signer:
+    """The owner cookie's signer, made once per app from its secret key (as Flask's session)."""
+    app = current_app._get_current_object()
+    found = app.extensions.get("owner_signer")
+    if found is None:
+        found = app.extensions["owner_signer"] = Signer(app.secret_key, salt="uno-owner-token",
+                                                        key_derivation="hmac", digest_method=hashlib.sha256)
+    return found
+
+
 def set_owner_cookie(response):
-    """After a request that made a token, give it to the browser (HttpOnly, SameSite=Lax)."""
+    """After a request that made a token, give it to the browser, signed (HttpOnly, SameSite=Lax)."""
     token = g.get("new_owner_token")
     if token is not None:
-        response.set_cookie(OWNER_COOKIE, token, max_age=OWNER_COOKIE_AGE, httponly=True, samesite="Lax",
-                            secure=request.is_secure)
+        response.set_cookie(OWNER_COOKIE, _signer().sign(token).decode(), max_age=OWNER_COOKIE_AGE,
+                            httponly=True, samesite="Lax", secure=request.is_secure)
     return response
 
 
@@ -140,11 +183,17 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
 
 
 def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
-    """A new game for this browser from checked options (``read_options``). ``save(owner token,
-    state, finished, steps)`` stores it instead of ``Store.create`` (a class's student joining),
-    and may raise to refuse it: then nothing is kept."""
+    """A new game for this browser from checked options (``read_options``), unless it has
+    MAX_LIVE_GAMES unfinished ones (``Refused``, 429). ``save(owner token, state, finished,
+    steps)`` stores it instead of ``Store.create`` (a class's student joining, which its class
+    limits), and may raise to refuse it: then nothing is kept."""
     practice, steps = start(**options)
-    record = (save or store().create)(owner_token(create=True), practice.to_dict(), practice.finished, steps)
+    token, state = owner_token(create=True), practice.to_dict()
+    try:
+        record = (save(token, state, practice.finished, steps) if save else
+                  store().create(token, state, practice.finished, steps, most_live=MAX_LIVE_GAMES))
+    except TooManyGames as full:
+        raise Refused("too-many-games", full.wait, max=MAX_LIVE_GAMES) from None
     _keep(record, practice)
     return record, practice, steps
 

@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import logging
 import os
+import random
 import secrets
 import sqlite3
 import threading
@@ -53,6 +54,7 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
+CREATE INDEX IF NOT EXISTS games_owner ON games (owner);  -- one owner's live games (``create``'s cap), ``owns_any``
 CREATE TABLE IF NOT EXISTS steps (
     game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     n INTEGER NOT NULL,  -- the number of the row's first step
@@ -67,6 +69,7 @@ CREATE TABLE IF NOT EXISTS classes (
     expires REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS classes_expires ON classes (expires);
+CREATE INDEX IF NOT EXISTS classes_teacher ON classes (teacher);
 CREATE TABLE IF NOT EXISTS students (
     game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
@@ -88,11 +91,25 @@ CREATE TABLE IF NOT EXISTS watches (
     revoked INTEGER NOT NULL DEFAULT 0  -- kept, so that its watchers are told it was turned off
 );
 CREATE INDEX IF NOT EXISTS watches_game ON watches (game);
+CREATE TABLE IF NOT EXISTS hits (  -- rate limits' moving windows (app.limits_storage): one row a hit
+    key TEXT NOT NULL,
+    at REAL NOT NULL,
+    expires REAL NOT NULL  -- at + the window: the cleanup's clock
+);
+CREATE INDEX IF NOT EXISTS hits_key ON hits (key, at);
+CREATE INDEX IF NOT EXISTS hits_expires ON hits (expires);
+CREATE TABLE IF NOT EXISTS counters (  -- rate limits' fixed windows, should RATELIMIT_STRATEGY ask for them
+    key TEXT PRIMARY KEY,
+    n INTEGER NOT NULL,
+    expires REAL NOT NULL
+);
 """
 BUSY_TIMEOUT_MS = 5000
 FINISHED_TTL = 24 * 3600  # a finished game stays a day, so its last page can still be read
 IDLE_TTL = 30 * 24 * 3600  # an unfinished game untouched for a month is abandoned
-CLEANUP_EVERY = 3600
+UNPLAYED_TTL = 2 * 3600  # a game nobody ever moved in (version 1) goes after two hours
+CLEANUP_EVERY = 600  # seconds between two cleanups of a process, give or take half (``_cleaner``)
+CLEANUP_BATCH = 200  # rows deleted per transaction: the writers' turn is given back between batches
 # A save rewrites ``updated`` (and so its index) only when it is this old: the cleanup's clock
 # needs no finer grain, and a move then writes one page fewer.
 TOUCH_EVERY = 600
@@ -165,6 +182,15 @@ class ClassFull(Exception):
     """The class has as many students as it may: nothing was written."""
 
 
+class TooManyGames(Exception):
+    """The owner has as many live games as they may: nothing was written. ``wait``: seconds until
+    the first of them expires."""
+
+    def __init__(self, wait: float):
+        super().__init__(wait)
+        self.wait = wait
+
+
 def owner_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -177,11 +203,12 @@ class Store:
     """One SQLite file; a connection per thread (sqlite3 connections must not be shared), and
     the writers' lock file beside it (see ``_transaction``)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, clean_every: float | None = CLEANUP_EVERY):
         self.path = Path(path)
         self.lock_path = self.path.with_name(self.path.name + ".lock")
         self._local = threading.local()
-        self._last_cleanup = 0.0
+        self._clean_every = clean_every  # None: no cleaner thread (``flask cleanup`` from cron instead)
+        self._cleaner: int | None = None  # the pid whose cleaner thread runs
         self._threads = threading.Lock()  # this process's writers take turns here first
         self._lock_file: tuple[int, int] | None = None  # (pid, fd): see _lock
         self._commits = 0  # since this process's last checkpoint
@@ -260,12 +287,46 @@ class Store:
             except sqlite3.Error:  # SQLite's own checkpoints still run; the next wake-up tries again
                 logging.getLogger(__name__).exception("checkpoint of %s failed", self.path)
 
+    def _clean_later(self) -> None:
+        """Start this process's cleaner thread, if it has none (a forked process has none of its
+        parent's threads). Called where rows are added, never running a cleanup itself."""
+        pid = os.getpid()
+        if self._clean_every is None or self._cleaner == pid:
+            return
+        self._cleaner = pid
+        threading.Thread(target=self._cleans, name="practice-cleanup", daemon=True).start()
+
+    def _cleans(self) -> None:
+        """The cleaner: a cleanup every CLEANUP_EVERY seconds, each wait drawn between half and one
+        and a half of it, so that workers started together do not clean at the same moment."""
+        while True:
+            time.sleep(self._clean_every * random.uniform(0.5, 1.5))
+            try:
+                self.cleanup()
+            except sqlite3.Error:  # a locked or full disk: the next round tries again
+                logging.getLogger(__name__).exception("cleanup of %s failed", self.path)
+
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
-               steps: list[dict[str, Any]] = ()) -> Record:
-        self.cleanup()
+               steps: list[dict[str, Any]] = (), most_live: int | None = None) -> Record:
+        """A new game; with ``most_live``, TooManyGames if its owner already has that many live
+        (unfinished, unexpired, outside any class), counted in the same transaction."""
+        self._clean_later()
         db = self._db()
         with self._write():
+            if most_live is not None:
+                self._check_live(db, owner_hash(owner_token), most_live)
             return self._insert_game(db, owner_token, state, finished, steps)
+
+    @staticmethod
+    def _check_live(db: sqlite3.Connection, owner: str, most: int) -> None:
+        now = time.time()
+        count, first_expiry = db.execute(
+            "SELECT COUNT(*), MIN(updated + CASE WHEN version = 1 THEN ? ELSE ? END) FROM games "
+            "WHERE owner = ? AND finished = 0 AND updated >= CASE WHEN version = 1 THEN ? ELSE ? END "
+            "AND id NOT IN (SELECT game FROM students)",
+            (UNPLAYED_TTL, IDLE_TTL, owner, now - UNPLAYED_TTL, now - IDLE_TTL)).fetchone()
+        if count >= most:
+            raise TooManyGames(max(1.0, first_expiry - now))
 
     def _insert_game(self, db: sqlite3.Connection, owner_token: str, state: dict[str, Any], finished: bool,
                      steps) -> Record:
@@ -282,6 +343,11 @@ class Store:
         if row is None:
             return None
         return Record(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+
+    def owns_any(self, owner: str) -> bool:
+        """Whether the owner hash ``owner`` owns a game or teaches a class: so it was issued here."""
+        return self._db().execute("SELECT EXISTS (SELECT 1 FROM games WHERE owner = ?) "
+                                  "OR EXISTS (SELECT 1 FROM classes WHERE teacher = ?)", (owner, owner)).fetchone()[0] == 1
 
     def save(self, record: Record, state: dict[str, Any], finished: bool,
              steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
@@ -323,28 +389,85 @@ class Store:
         return log
 
     def cleanup(self, now: float | None = None) -> int:
-        """Delete finished games after a day and idle ones after a month, and expired classes with
-        their students' games (at most hourly per process); returns how many games went. A
-        student's game stays as long as its class, finished or not: its teacher still reads it."""
+        """Delete what has expired (``cleanup_batches``); returns how many games went."""
+        return sum(self.cleanup_batches(now))
+
+    def cleanup_batches(self, now: float | None = None):
+        """Delete finished games after a day, games never played after UNPLAYED_TTL, idle ones
+        after a month, expired classes with their students' games, and rate limits' expired hits:
+        CLEANUP_BATCH rows a transaction, yielding each batch's count of games, between two
+        transactions, so that every other writer gets its turn between batches. A student's game
+        stays as long as its class, finished or not: its teacher still reads it."""
         now = time.time() if now is None else now
-        if now - self._last_cleanup < CLEANUP_EVERY:
-            return 0
-        self._last_cleanup = now
+        batches = (
+            ("DELETE FROM games WHERE id IN (SELECT game FROM students JOIN classes "
+             "ON classes.code = students.class WHERE classes.expires <= ? LIMIT ?)", (now,), True),
+            ("DELETE FROM classes WHERE code IN (SELECT code FROM classes WHERE expires <= ? LIMIT ?)", (now,), False),
+            ("DELETE FROM games WHERE id IN (SELECT id FROM games WHERE ((finished = 1 AND updated < ?) "
+             "OR (version = 1 AND updated < ?) OR updated < ?) AND id NOT IN (SELECT game FROM students) LIMIT ?)",
+             (now - FINISHED_TTL, now - UNPLAYED_TTL, now - IDLE_TTL), True),
+            ("DELETE FROM hits WHERE rowid IN (SELECT rowid FROM hits WHERE expires <= ? LIMIT ?)", (now,), False),
+            ("DELETE FROM counters WHERE key IN (SELECT key FROM counters WHERE expires <= ? LIMIT ?)", (now,), False),
+        )
         db = self._db()
+        for sql, params, games in batches:
+            deleted = CLEANUP_BATCH
+            while deleted == CLEANUP_BATCH:
+                with self._write():
+                    deleted = db.execute(sql, (*params, CLEANUP_BATCH)).rowcount
+                if games and deleted:
+                    yield deleted
+
+    # --- rate limits' counts (app.limits_storage) --------------------------------------------
+
+    def hit(self, key: str, limit: int, window: float, amount: int = 1) -> bool:
+        """Count ``amount`` hits on ``key`` if that keeps it within ``limit`` in the last ``window``
+        seconds (a moving window); else count nothing and return False."""
+        now, db = time.time(), self._db()
         with self._write():
-            gone = db.execute("DELETE FROM games WHERE id IN (SELECT game FROM students JOIN classes "
-                              "ON classes.code = students.class WHERE classes.expires <= ?)", (now,)).rowcount
-            db.execute("DELETE FROM classes WHERE expires <= ?", (now,))
-            gone += db.execute("DELETE FROM games WHERE ((finished = 1 AND updated < ?) OR updated < ?) "
-                               "AND id NOT IN (SELECT game FROM students)",
-                               (now - FINISHED_TTL, now - IDLE_TTL)).rowcount
-        return gone
+            count = db.execute("SELECT COUNT(*) FROM hits WHERE key = ? AND at > ?", (key, now - window)).fetchone()[0]
+            if count + amount > limit:
+                return False
+            db.executemany("INSERT INTO hits (key, at, expires) VALUES (?, ?, ?)", [(key, now, now + window)] * amount)
+        return True
+
+    def hits(self, key: str, window: float) -> tuple[float, int]:
+        """(when the oldest hit in the last ``window`` seconds was, how many there were); no hit:
+        (now, 0)."""
+        now = time.time()
+        oldest, count = self._db().execute("SELECT MIN(at), COUNT(*) FROM hits WHERE key = ? AND at > ?",
+                                           (key, now - window)).fetchone()
+        return (now if oldest is None else oldest), count
+
+    def count(self, key: str, window: float, amount: int = 1) -> int:
+        """Add ``amount`` to ``key``'s counter (a fixed window: a new one of ``window`` seconds once
+        the last has passed) and return it."""
+        now, db = time.time(), self._db()
+        with self._write():
+            return db.execute(
+                "INSERT INTO counters (key, n, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+                "n = CASE WHEN expires <= ? THEN excluded.n ELSE n + excluded.n END, "
+                "expires = CASE WHEN expires <= ? THEN excluded.expires ELSE expires END RETURNING n",
+                (key, amount, now + window, now, now)).fetchone()[0]
+
+    def counter(self, key: str) -> tuple[int, float]:
+        """(``key``'s count, when its window ends); none running: (0, now)."""
+        now = time.time()
+        row = self._db().execute("SELECT n, expires FROM counters WHERE key = ? AND expires > ?", (key, now)).fetchone()
+        return (row[0], row[1]) if row else (0, now)
+
+    def forget(self, key: str | None = None) -> int:
+        """Delete ``key``'s hits and counter (None: every key's); returns how many rows went."""
+        db = self._db()
+        where, params = ("WHERE key = ?", (key,)) if key is not None else ("", ())
+        with self._write():
+            return sum(db.execute(f"DELETE FROM {table} {where}", params).rowcount for table in ("hits", "counters"))
 
     # --- classes (app.classroom) -----------------------------------------------------------
 
     def create_class(self, code: str, teacher_token: str, options: dict[str, Any], ttl: float) -> ClassRecord | None:
         """A class under ``code`` for ``ttl`` seconds; None if the code is taken (draw another)."""
-        self.cleanup()
+        self._clean_later()
         now, teacher, data = time.time(), owner_hash(teacher_token), encode(options)
         db = self._db()
         with self._write():
@@ -366,7 +489,7 @@ class Store:
         """A student's game in the class, the student's number and the class's watch link to it,
         in one transaction: (the game, the number). ClassGone if the class has expired or never
         was, ClassFull if it has ``most`` students; then nothing is written."""
-        self.cleanup()
+        self._clean_later()
         db = self._db()
         with self._write():
             live = db.execute("SELECT 1 FROM classes WHERE code = ? AND expires > ?", (code, time.time())).fetchone()

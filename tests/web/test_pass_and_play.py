@@ -11,8 +11,9 @@ from app import wording
 from app.engine.cards import Color, card
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
-from app.practice import access, present
+from app.practice import access, limits as game_limits, present
 from app.practice.together import REASONS
+from app.security import PRIVATE
 
 from .practice_support import (assert_html_hides, csrf, form_fields, log, new_form_game, random_move, rewrite,
                                stored)
@@ -121,7 +122,7 @@ def test_people_play_a_whole_game(app, client, people, lang):
     for _ in range(5000):
         page = client.get(url)
         assert page.status_code == 200 and f'<html lang="{lang}"' in page.text
-        assert page.headers["Cache-Control"] == "no-store"  # Back must not bring an old hand into view
+        assert page.headers["Cache-Control"] == PRIVATE  # Back must not bring an old hand into view
         version, practice = stored(app, game_id)
         assert DATA_VERSION.search(page.text).group(1) == str(version)
         state = practice.round
@@ -331,10 +332,11 @@ def test_the_api_does_not_show_a_pass_and_play_game(app, client):
 
 
 def test_a_learners_game_is_kept_as_before(app, client):
-    """A game against bots stores, shows and caches as it did before pass-and-play."""
+    """A game against bots stores and shows as it did before pass-and-play (every table is private,
+    app.security.PRIVATE, pass-and-play's or not)."""
     game_id = new_form_game(client, seed="5")
     page = client.get(f"/en/play/{game_id}")
-    assert "Cache-Control" not in page.headers and "data-me" not in page.text and 'name="seat"' not in page.text
+    assert page.headers["Cache-Control"] == PRIVATE and "data-me" not in page.text and 'name="seat"' not in page.text
     with app.app_context():
         kept = set(access.store().load(game_id).state)
     assert kept == {"game", "bots", "level", "hints", "logged", "latest", "requests", "caught"}
@@ -473,7 +475,7 @@ def test_a_watcher_of_a_pass_and_play_game_sees_no_hand(app, client, lang):
         assert answer.status_code == 303
     watcher = app.test_client()  # another browser, with the link only
     page = watcher.get(url)
-    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.status_code == 200 and page.headers["Cache-Control"] == PRIVATE
     assert_html_hides(app, lang, page.text, game_id, seat=None)  # every hand is secret, none shown
     assert "hand-cards" not in page.text and "card-button" not in page.text
     _, practice = stored(app, game_id)
@@ -505,3 +507,17 @@ def test_a_class_students_game_is_never_pass_and_play(app, client):
     assert joined.status_code == 201
     _, practice = stored(app, joined.get_json()["id"])
     assert not practice.together and practice.names == [] and practice.round.players == 3  # the student and 2 bots
+
+
+def test_making_pass_and_play_games_counts_towards_the_same_limits(app):
+    """Pass-and-play's form makes games as the practice form does (app.practice.limits): a browser
+    past its limit is refused there too, with Retry-After, in the page's language."""
+    client = app.test_client()
+    per_owner = int(game_limits.PER_OWNER.split()[0])
+    made = [new_together(client) for _ in range(per_owner + 1)]  # the first, cookieless, counts by address
+    assert len(set(made)) == len(made)
+    data = {"csrf_token": csrf(client, "ar"), "players": "2", "preset": "official", "target": "100", "bots": "0",
+            "level": "easy"}
+    refused = client.post("/ar/play/together", data=data)
+    assert refused.status_code == 429 and "Retry-After" in refused.headers and 'lang="ar"' in refused.text
+    assert said(app, "ar", "too-many-creates") in text(refused.text)

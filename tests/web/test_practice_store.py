@@ -66,13 +66,12 @@ def test_ids_are_unguessable(tmp_path):
 def test_cleanup_removes_old_finished_and_idle_games_with_their_log(tmp_path):
     store = Store(tmp_path / "g.sqlite3")
     finished = store.create(new_token(), {}, finished=True, steps=[{"step": 0}])
-    idle = store.create(new_token(), {})
-    recent = store.create(new_token(), {})
+    idle = store.save(store.create(new_token(), {}), {}, False)  # played: a new version
+    recent = store.save(store.create(new_token(), {}), {}, False)
     now = time.time()
     assert store.cleanup(now + FINISHED_TTL + 10) == 1  # the finished game, a day later
     assert store.load(finished.id) is None and store.steps(finished.id, 0) == []
     assert store.load(idle.id) is not None
-    store._last_cleanup = 0
     assert store.cleanup(now + IDLE_TTL + 10) == 2
     assert store.load(recent.id) is None and store.load(idle.id) is None
 
@@ -134,14 +133,15 @@ def test_checkpoints_run_beside_the_saves(tmp_path, monkeypatch):
     file; until then the commits are in the log only: no save runs a checkpoint itself."""
     monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 4)
     store, threads = Store(tmp_path / "g.sqlite3"), len(_checkpointers())
-    record = store.create(new_token(), {"n": 0})  # two commits: the hourly cleanup comes first
-    record = store.save(record, {"n": 1}, False)
-    assert _version_in_database_file(store, record.id) is None and len(_checkpointers()) == threads
-    record = store.save(record, {"n": 2}, False)  # the fourth commit
-    _wait_for(lambda: _version_in_database_file(store, record.id) == 3)
-    for n in range(3, 11):  # two more wake-ups: the same thread
+    record = store.create(new_token(), {"n": 0})  # the first commit
+    for n in (1, 2):
         record = store.save(record, {"n": n}, False)
-    _wait_for(lambda: _version_in_database_file(store, record.id) == 11)
+    assert _version_in_database_file(store, record.id) is None and len(_checkpointers()) == threads
+    record = store.save(record, {"n": 3}, False)  # the fourth commit
+    _wait_for(lambda: _version_in_database_file(store, record.id) == 4)
+    for n in range(4, 12):  # two more wake-ups: the same thread
+        record = store.save(record, {"n": n}, False)
+    _wait_for(lambda: _version_in_database_file(store, record.id) == 12)
     assert len(_checkpointers()) == threads + 1
 
 

@@ -62,7 +62,7 @@ def test_the_watch_page_has_nothing_to_move_with(app, client):
     url = share(client, game_id)
     watcher = app.test_client()
     page = watcher.get(url)
-    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "private, no-store"
     text = page.text
     assert "<form" not in text and "csrf_token" not in text and 'name="action"' not in text
     assert game_id not in text  # nothing leads to the owner's game, nor to its share page
