@@ -74,6 +74,9 @@ def init_app(app, hooked: tuple[str, ...] = (), pages: dict[str, Callable] | Non
     from .security import error_page
 
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI") or f"{SCHEME}://")
+    # The limiter is one object for the process; left unset, an app would inherit the last app's
+    # RATELIMIT_ENABLED (Flask-Limiter defaults it to its own current state).
+    app.config.setdefault("RATELIMIT_ENABLED", True)
     proxies = int(os.environ.get("UNO_TUTOR_TRUSTED_PROXIES") or 0)
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
