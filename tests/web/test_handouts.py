@@ -224,15 +224,9 @@ def test_the_answer_key_follows_every_question(client):
 
 
 @pytest.fixture(scope="module")
-def handout_texts(tmp_path_factory):
-    from app import create_app
-
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
-        env.delenv("UNO_TUTOR_SECRET_KEY", raising=False)
-        client = create_app({"TESTING": True}).test_client()
-        return {(lang, sheet): page_text(client.get(f"/{lang}/print/{sheet}").text)
-                for lang in LANGUAGES for sheet in ("", *SHEETS, "quiz?seed=1", "quiz?seed=2")}
+def handout_texts(module_client):
+    return {(lang, sheet): page_text(module_client.get(f"/{lang}/print/{sheet}").text)
+            for lang in LANGUAGES for sheet in ("", *SHEETS, "quiz?seed=1", "quiz?seed=2")}
 
 
 def test_the_handouts_use_one_term_for_each_thing(handout_texts):

@@ -7,7 +7,6 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 
-from app import create_app
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.pages import all_page_urls
@@ -82,12 +81,9 @@ class Page(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(module_client):
     """{url: (status, Page, bytes)} for every page reachable from the two homes."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
-        patch.delenv("UNO_TUTOR_SECRET_KEY", raising=False)
-        client = create_app({"TESTING": True}).test_client()
+    client = module_client
     pages, queue = {}, [f"/{lang}/" for lang in LANGUAGES]
     while queue:
         url = queue.pop()
