@@ -120,6 +120,10 @@ class _CardCount:
     def count(self, played: Played) -> int:
         raise NotImplementedError
 
+    def conclusion(self, played: Played) -> str:
+        """The answer as the explanation's last line ("So Player 2 draws 4 cards.")."""
+        raise NotImplementedError
+
     def solve(self, played: Played) -> Solution:
         choices = _counts(self.counts)
         return Solution(choices, _one_of(choices, str(self.count(played))))
@@ -136,6 +140,10 @@ class Draws(_CardCount):
     def count(self, played: Played) -> int:
         return played.drawn(self.seat)
 
+    def conclusion(self, played: Played) -> str:
+        return ngettext("So %(seat)s draws %(num)d card.", "So %(seat)s draws %(num)d cards.",
+                        self.count(played), seat=seat_name(self.seat))
+
 
 class Holds(_CardCount):
     """"How many cards does Player 2 hold now?": the size of that seat's hand once all has happened."""
@@ -147,6 +155,10 @@ class Holds(_CardCount):
 
     def count(self, played: Played) -> int:
         return len(played.after.hands[self.seat])
+
+    def conclusion(self, played: Played) -> str:
+        return ngettext("So %(seat)s holds %(num)d card.", "So %(seat)s holds %(num)d cards.",
+                        self.count(played), seat=seat_name(self.seat))
 
 
 # The slips a learner makes when adding up a hand, each a value for a card other than score.values's:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _, lazy_gettext as _l
 
 from app import wording
 from app.engine.round import RoundState
@@ -131,20 +131,11 @@ def _explain_next(item: Item) -> dict[str, Any]:
     return {"lines": _narrated(item.played), "conclusion": conclusion}
 
 
-def _explain_draws(item: Item) -> dict[str, Any]:
+def _explain_count(item: Item) -> dict[str, Any]:
+    """A card count (Draws, Holds): what happened, then the count the question asked for."""
     ask = item.ask
-    assert isinstance(ask, Draws)
-    conclusion = ngettext("So %(seat)s draws %(num)d card.", "So %(seat)s draws %(num)d cards.",
-                          ask.count(item.played), seat=wording.seat_name(ask.seat))
-    return {"lines": _narrated(item.played), "conclusion": conclusion}
-
-
-def _explain_holds(item: Item) -> dict[str, Any]:
-    ask = item.ask
-    assert isinstance(ask, Holds)
-    conclusion = ngettext("So %(seat)s holds %(num)d card.", "So %(seat)s holds %(num)d cards.",
-                          ask.count(item.played), seat=wording.seat_name(ask.seat))
-    return {"lines": _narrated(item.played), "conclusion": conclusion}
+    assert isinstance(ask, (Draws, Holds))
+    return {"lines": _narrated(item.played), "conclusion": ask.conclusion(item.played)}
 
 
 def _explain_challenge(item: Item) -> dict[str, Any]:
@@ -186,8 +177,8 @@ def _source(source: Source, played: Played) -> dict[str, Any]:
             "lines": _narrated(played, deal=False), "verdict": verdict}
 
 
-_EXPLAIN = {Playable: _explain_playable, Allowed: _explain_allowed, NextPlayer: _explain_next, Draws: _explain_draws,
-            Holds: _explain_holds, ChallengeOutcome: _explain_challenge, Points: _explain_points, Myth: _explain_myth}
+_EXPLAIN = {Playable: _explain_playable, Allowed: _explain_allowed, NextPlayer: _explain_next, Draws: _explain_count,
+            Holds: _explain_count, ChallengeOutcome: _explain_challenge, Points: _explain_points, Myth: _explain_myth}
 
 
 def results(progress: Progress) -> dict[str, Any]:
