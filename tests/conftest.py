@@ -1,14 +1,13 @@
-import os
-
 import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
+from tests.tools import in_ci
 
 # In CI, property tests draw the same examples every run (a red CI must mean a real regression, not
 # an unlucky draw) and are not failed for being slow on a shared machine; locally they stay random.
 settings.register_profile("ci", derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-if os.environ.get("CI") == "true":
+if in_ci():
     settings.load_profile("ci")
 
 

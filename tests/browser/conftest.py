@@ -3,7 +3,7 @@
 Chromium is Debian's (chromium-headless-shell or chromium), driven by PyPI playwright through
 executable_path: `playwright install` downloads a browser and cannot work offline. The checkers
 (axe-core, the Nu HTML Checker) come from npm into tests/browser/node_modules (scripts/test.sh).
-A missing tool skips these tests on a developer's machine and fails them in CI (CI=true).
+A missing tool skips these tests on a developer's machine and fails them in CI (CI=1, true or yes).
 """
 import os
 import shutil

@@ -3,7 +3,7 @@ watch, classes, quiz, lessons) and the HTML forms (play, move, sandbox, quiz, le
 any shape: JSON values of every kind, nested deep, with lone surrogates, random bytes, the wrong
 Content-Type, junk Accept-Language. Every error JSON has a message in the request's language.
 
-FUZZ_EXAMPLES sets the examples per target (100 by default: some 90 s for all nineteen); under CI=true the conftest's "ci"
+FUZZ_EXAMPLES sets the examples per target (100 by default: some 90 s for all nineteen); under CI (1, true or yes) the conftest's "ci"
 profile draws the same examples every run.
 """
 import json
