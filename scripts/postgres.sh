@@ -30,7 +30,11 @@ case "${1:-}" in
     dir=${2:?usage: postgres.sh start DIR}
     bin=$(bindir) || { echo "postgres.sh: no PostgreSQL server (Debian: apt-get install postgresql)" >&2; exit 1; }
     mkdir -p "$dir"
-    [ "$(id -u)" = 0 ] && chown nobody "$dir" && chmod 700 "$dir"
+    if [ "$(id -u)" = 0 ]; then
+      chown nobody "$dir" && chmod 700 "$dir"
+      runuser -u nobody -- test -w "$dir" \
+        || { echo "postgres.sh: nobody cannot reach $dir (make it with mktemp -d)" >&2; exit 1; }
+    fi
     as_owner "$bin/initdb" -D "$dir/data" -U uno -A trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
     port=$(free_port)

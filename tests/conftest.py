@@ -2,6 +2,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
+from tests import postgres_server
 from tests.tools import in_ci
 
 # In CI, property tests draw the same examples every run (a red CI must mean a real regression, not
@@ -9,6 +10,13 @@ from tests.tools import in_ci
 settings.register_profile("ci", derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 if in_ci():
     settings.load_profile("ci")
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A PostgreSQL server's URL for the whole run, started only if some test asks for it."""
+    with postgres_server.server_url() as url:
+        yield url
 
 
 @pytest.fixture

@@ -34,3 +34,11 @@ def test_missing_tool__fails_in_ci_and_skips_elsewhere(monkeypatch):
 def test_hypothesis_profile__follows_the_same_answer():
     """The conftest loads the derandomized "ci" profile exactly when in_ci() says so."""
     assert (settings.default.derandomize is True) == tools.in_ci()
+
+
+def test_postgres_server__answers_a_query(postgres_url):
+    """The server the PostgreSQL leg runs against is up (a throwaway one, or UNO_TEST_POSTGRES_URL's)."""
+    import psycopg  # the postgres extra, which scripts/test.sh installs
+
+    with psycopg.connect(postgres_url, connect_timeout=10) as db:
+        assert db.execute("SELECT 1 + 1").fetchone() == (2,)
