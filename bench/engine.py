@@ -101,25 +101,29 @@ Player = Callable[[int, int], Game]  # (players, seed) -> one game
 
 def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> tuple[Move, bool]:
     """The policy on our legal moves: a random playable face (a wild's colour at random), else draw;
-    after a draw, the drawn card when it is offered; accept a Wild Draw Four; name a first Wild's
-    colour. With the move, whether it begins a turn: a draw is offered only then."""
-    plays: dict = {}  # face -> its moves (a wild: one per colour)
-    fallback = None
+    after a draw, the drawn card when it is offered; accept a Wild Draw Four (never challenge); name
+    a first Wild's colour. With the move, whether it begins a turn: a draw is offered only then."""
+    plays, wilds, others = [], {}, []  # wilds: face -> its plays, one per colour
     for move in legal:
-        if move.action is Action.PLAY:
-            plays.setdefault(move.card, []).append(move)
-        elif move.action in (Action.DRAW, Action.ACCEPT, Action.PASS):
-            fallback = move
-        elif move.action is Action.COLOR:
-            plays.setdefault(None, []).append(move)
-    begins = fallback is not None and fallback.action is Action.DRAW
-    if len(plays) > 1:
-        plays.pop(WILD_DRAW_FOUR, None)  # only when nothing else plays: never a bluff
-    if not plays:
-        return fallback, begins
-    ways = plays[rng.choice(list(plays))]
-    move = ways[0] if len(ways) == 1 else rng.choice(ways)
-    if hand_size == 2 and move.action is Action.PLAY:  # the second-last card: call UNO with it
+        if move.action is not Action.PLAY:
+            if move.action is not Action.CHALLENGE:
+                others.append(move)
+        elif move.color is None:
+            plays.append(move)
+        elif move.card in wilds:
+            wilds[move.card].append(move)
+        else:
+            wilds[move.card] = [move]
+            plays.append(move)  # a wild is one face: its first colour stands for the four
+    begins = bool(others) and others[0].action is Action.DRAW
+    if len(plays) > 1 and WILD_DRAW_FOUR in wilds:
+        plays = [move for move in plays if move.card is not WILD_DRAW_FOUR]  # never a bluff
+    if not plays:  # draw, keep the drawn card, accept; or one of the four colours for a first Wild
+        return (others[0] if len(others) == 1 else rng.choice(others)), begins
+    move = rng.choice(plays)
+    if move.color is not None:
+        move = rng.choice(wilds[move.card])
+    if hand_size == 2:  # the second-last card: call UNO with it
         move = Move(move.seat, move.action, move.card, move.color, uno=True)
     return move, begins
 
