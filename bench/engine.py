@@ -21,7 +21,8 @@ Three players of the same work, all through public interfaces:
   the state change, the events - for every move.
 - rlcard 1.2.0: ``round.get_legal_actions(players, seat)`` (strings), the pick,
   ``round.proceed_round(players, action)`` - the core under ``UnoGame.step`` without the observation
-  dict ``step`` builds. No verdicts, no events.
+  dict ``step`` builds. No verdicts, no events. ``UnoGame(num_players=10)`` plays as it is: its
+  core has no limit on the table's size (70 of the 108 cards dealt, the rest to draw from).
 - the floor (bench/floor.py): cards as small integers, the matching test inline, nothing returned:
   what any engine of these rules must at least do.
 
@@ -39,21 +40,27 @@ name the colour for a first-card Wild (rlcard draws that colour when dealing). `
 ``events/turn`` show that extra work; µs/turn and turns/s count turns only.
 
 Fairness shows in the columns: ``turns/game`` (the round's length), ``draws/turn`` (the share of
-turns that draw) and ``drawn/turn`` (cards drawn, penalties included) should be close on all
-three. Ours and the floor play the same rules; rlcard's differ a little, and its rounds run a
-little differently for it: with two players its Reverse does not skip; it plays a drawn card only
-if it is a wild or shares the colour (not the number or symbol), and a drawn Wild Draw Four makes
-nobody draw; its reshuffle takes the top card too; a last Draw Two makes nobody draw.
+turns that draw) and ``drawn/turn`` (cards drawn, penalties included) are close on all three (at
+2 players about 45 turns a game, a third of the turns drawing, 0.55 cards drawn a turn). Ours and
+the floor play the same rules and agree within chance. rlcard's rules differ in
+three places its rounds meet: it plays a drawn card only if it is a wild or shares the colour (a
+drawn card matching by number or symbol is kept, so a few more turns draw); a drawn Wild Draw Four
+makes nobody draw (about half its Wild Draw Fours are drawn ones, so some 0.05 fewer cards drawn a
+turn); and with two players its Reverse does not skip. Its reshuffle also takes the top card.
+
+The pick is the benchmark's own code on each side, made alike and cheap (a few µs a turn, ours a
+little more as it reads Move values): it keeps one choice per face and takes the engine's own
+moves, except that our player's second-last card is played as a new ``Move(..., uno=True)``.
 
 ``deal µs`` is the untimed dealing per game. The old figure (whole games, dealing included, any
 legal move at random) was mostly this: rlcard's deal builds 108 card objects and a numpy shuffle,
 and a random pick among our legal moves draws a third of the time, so our rounds ran thirty
-times longer than rlcard's and its deal weighed on its side only.
+times longer than rlcard's, and its dealing, once a game, weighed on its figure alone.
 
 The last lines (read by tests) are one per table size, ratios of turns/s (above 1: ours is faster);
 ``n/a`` where rlcard is not installed::
 
-    like-for-like at 2p: ours/rlcard 0.27, ours/floor 0.25
+    like-for-like at 2p: ours/rlcard 0.27, ours/floor 0.18
 """
 
 from __future__ import annotations
