@@ -122,7 +122,7 @@ def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> tuple[
         else:
             wilds[move.card] = [move]
             plays.append(move)  # a wild is one face: its first colour stands for the four
-    begins = bool(others) and others[0].action is Action.DRAW
+    begins = any(move.action is Action.DRAW for move in others)
     if len(plays) > 1 and WILD_DRAW_FOUR in wilds:
         plays = [move for move in plays if move.card is not WILD_DRAW_FOUR]  # never a bluff
     if not plays:  # draw, keep the drawn card, accept; or one of the four colours for a first Wild
