@@ -1,33 +1,66 @@
-"""How fast the rules engine plays: full rounds of random legal moves, against rlcard's UNO core.
+"""How fast the rules engine plays a turn, like for like: ours, rlcard's UNO core, and a bare floor.
 
-Run from the repository root (exits 0; rlcard is optional and only for the comparison)::
+Run from the repository root (exits 0; rlcard is optional and only adds its column)::
 
-    .venv/bin/pip install -e '.[bench]'               # rlcard 1.2.0 + numpy: adds its rows and the ratio
-    .venv/bin/python bench/engine.py                  # 2 and 4 players, 3 CPU seconds per row
+    .venv/bin/pip install -e '.[bench]'               # rlcard 1.2.0 + numpy
+    .venv/bin/python bench/engine.py                  # 2, 4 and 10 players, 3 CPU seconds each
     .venv/bin/python bench/engine.py --seconds 10 --players 2 3 4
+    .venv/bin/python bench/engine.py --seconds 0      # a smoke run: one game each
 
-A game is one round, dealt and played until a hand is empty; every decision is a uniformly random
-pick among the legal ones, with ``random.Random(seed)`` on both sides and seeds 0, 1, 2… in order.
-Per move each side does:
+What is measured: the CPU time of the turns of whole rounds, dealing excluded. Each game is dealt
+untimed (ours ``setup.deal`` with seat 0 dealing, rlcard ``UnoGame(num_players=n).init_game()`` with
+its RandomState seeded, the floor ``Table``), then the clock (``time.process_time``) runs around the
+turn loop only. Seeds go 0, 1, 2… on every side. The engines take turns in 0.5 s slices until each
+has had ``--seconds`` of timed CPU at a table size, after a few untimed warm-up games, so a change
+in the machine's load hits all three alike. Compare ratios within one run, not figures across runs.
 
-- ours (official rules): ``state.actor()``; ``state.legal_moves(actor)`` — every move the actor may
-  make (plays, draw, keep, challenge/accept, late UNO, catch), exactly those ``check`` accepts; the
-  pick; ``state.apply(move)`` — ``check`` (the Verdict: legal, rule id, params), then the state
-  change with its events (drawn cards, reshuffles, skips, UNO, round end and points).
-- rlcard 1.2.0: ``round.get_legal_actions(players, current_player)``; the pick;
-  ``round.proceed_round(players, action)`` — the core loop under ``UnoGame.step``, without the
-  observation dict ``step`` builds. No verdicts, no events, no rule ids.
+Three players of the same work, all through public interfaces:
 
-Dealing is timed on both sides (ours ``setup.deal`` with seat 0 dealing, theirs
-``UnoGame(num_players=n).init_game()`` with its RandomState seeded). Each engine first plays a few
-untimed warm-up games; then the two take turns playing whole games in 0.5 s slices until each has
-used ``--seconds`` of CPU time (``time.process_time``), so a busy machine slows both alike. Compare
-the ratio within one run rather than absolute figures across runs.
+- ours (official rules, as the app plays them): ``state.actor()``, ``state.legal_moves(actor)``,
+  the policy's pick, ``state.apply(move)`` - the check (a Verdict with its rule id and parameters),
+  the state change, the events - for every move.
+- rlcard 1.2.0: ``round.get_legal_actions(players, seat)`` (strings), the pick,
+  ``round.proceed_round(players, action)`` - the core under ``UnoGame.step`` without the observation
+  dict ``step`` builds. No verdicts, no events. ``UnoGame(num_players=10)`` plays as it is: its
+  core has no limit on the table's size (70 of the 108 cards dealt, the rest to draw from).
+- the floor (bench/floor.py): cards as small integers, the matching test inline, nothing returned:
+  what any engine of these rules must at least do.
 
-Compare moves/s, not games/s: rlcard only draws when it cannot play and plays a drawn card
-itself, so its rounds last ~50 moves; in ours drawing is always allowed (official rules), a random
-player often draws when it could play, and forgotten UNOs get caught, so a random round lasts
-~1,400 moves. ``legal/move`` is the mean number of legal moves offered per decision.
+The same policy on all three: play a uniformly random playable card if there is one (each face
+once however many copies are held; a wild's colour then at random), else draw, and play the drawn
+card when it can be played, else keep it. A Wild Draw Four counts as playable only when nothing
+else is: rlcard's own rule, and under ours' official rules a play that is never a bluff, so our
+player accepts it (it never challenges) and loses nothing by it. Our player always calls UNO when
+it plays its second-last card, so nobody is caught (rlcard has neither UNO nor challenges).
+
+A turn is one player's decision: a play, or a draw together with the play of the drawn card. rlcard
+does it in one ``proceed_round``; ours in one move, or two for a draw and its play, plus a move to
+accept a Wild Draw Four (its victim's turn is lost either way) and, once a game at most, one to
+name the colour for a first-card Wild (rlcard draws that colour when dealing). ``moves/turn`` and
+``events/turn`` show that extra work; µs/turn and turns/s count turns only.
+
+Fairness shows in the columns: ``turns/game`` (the round's length), ``draws/turn`` (the share of
+turns that draw) and ``drawn/turn`` (cards drawn, penalties included) are close on all three (at
+2 players about 45 turns a game, a third of the turns drawing, 0.55 cards drawn a turn). Ours and
+the floor play the same rules and agree within chance. rlcard's rules differ in
+three places its rounds meet: it plays a drawn card only if it is a wild or shares the colour (a
+drawn card matching by number or symbol is kept, so a few more turns draw); a drawn Wild Draw Four
+makes nobody draw (about half its Wild Draw Fours are drawn ones, so some 0.05 fewer cards drawn a
+turn); and with two players its Reverse does not skip. Its reshuffle also takes the top card.
+
+The pick is the benchmark's own code on each side, made alike and cheap (a few µs a turn, ours a
+little more as it reads Move values): it keeps one choice per face and takes the engine's own
+moves, except that our player's second-last card is played as a new ``Move(..., uno=True)``.
+
+``deal µs`` is the untimed dealing per game. The old figure (whole games, dealing included, any
+legal move at random) was mostly this: rlcard's deal builds 108 card objects and a numpy shuffle,
+and a random pick among our legal moves draws a third of the time, so our rounds ran thirty
+times longer than rlcard's, and its dealing, once a game, weighed on its figure alone.
+
+The last lines (read by tests) are one per table size, ratios of turns/s (above 1: ours is faster);
+``n/a`` where rlcard is not installed::
+
+    like-for-like at 2p: ours/rlcard 0.27, ours/floor 0.18
 """
 
 from __future__ import annotations
@@ -36,93 +69,209 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 # The repository root instead of bench/, whose modules (bench/http.py) would shadow the stdlib.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from app.engine.rules import ruleset  # noqa: E402
+from app.engine import Action, Move, card, ruleset  # noqa: E402
 from app.engine.setup import deal, shuffled_deck  # noqa: E402
+from bench.floor import Table  # noqa: E402
 
-MAX_MOVES = 100_000  # a round that runs this long is cut (and counted): every loop is bounded
+MAX_TURNS = 10_000  # a round that runs this long is cut (and counted): every loop is bounded
 WARM_UP_GAMES = 3
-SLICE = 0.5  # seconds of play before the other engine takes its turn
+SLICE = 0.5  # seconds of timed play before the next engine takes its turn
 OFFICIAL = ruleset("official")
+WILD_DRAW_FOUR = card("WD4")
+COLOURS = "rgby"  # rlcard's colour letters
 
-# One game with a seed -> (moves made, legal moves offered in all, finished?)
-Player = Callable[[int, int], tuple[int, int, bool]]
+
+class Game(NamedTuple):
+    """What one game cost and did: CPU seconds of its turns and of its deal, and the counts."""
+
+    cpu: float
+    deal_cpu: float
+    turns: int
+    draw_turns: int  # turns whose decision was to draw
+    drawn: int  # cards drawn in the turns, penalties included
+    moves: int  # engine calls that change the state (ours: apply; rlcard: proceed_round)
+    events: int  # events returned (ours only)
+    finished: bool
 
 
-def play_ours(players: int, seed: int) -> tuple[int, int, bool]:
+Player = Callable[[int, int], Game]  # (players, seed) -> one game
+
+
+# --- ours ------------------------------------------------------------------------------------
+
+def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> tuple[Move, bool]:
+    """The policy on our legal moves: a random playable face (a wild's colour at random), else draw;
+    after a draw, the drawn card when it is offered; accept a Wild Draw Four (never challenge); name
+    a first Wild's colour. With the move, whether it begins a turn: a draw is offered only then."""
+    plays, wilds, others = [], {}, []  # wilds: face -> its plays, one per colour
+    for move in legal:
+        if move.action is not Action.PLAY:
+            if move.action is not Action.CHALLENGE:
+                others.append(move)
+        elif move.color is None:
+            plays.append(move)
+        elif move.card in wilds:
+            wilds[move.card].append(move)
+        else:
+            wilds[move.card] = [move]
+            plays.append(move)  # a wild is one face: its first colour stands for the four
+    begins = any(move.action is Action.DRAW for move in others)
+    if len(plays) > 1 and WILD_DRAW_FOUR in wilds:
+        plays = [move for move in plays if move.card is not WILD_DRAW_FOUR]  # never a bluff
+    if not plays:  # draw, keep the drawn card, accept; or one of the four colours for a first Wild
+        return (others[0] if len(others) == 1 else rng.choice(others)), begins
+    move = rng.choice(plays)
+    if move.color is not None:
+        move = rng.choice(wilds[move.card])
+    if hand_size == 2:  # the second-last card: call UNO with it
+        move = Move(move.seat, move.action, move.card, move.color, uno=True)
+    return move, begins
+
+
+def play_ours(players: int, seed: int) -> Game:
+    clock = time.process_time
+    start = clock()
     state, _ = deal(OFFICIAL, players, 0, shuffled_deck(seed), seed)
-    rng = random.Random(seed)
-    offered = 0
-    for moves in range(MAX_MOVES):
+    held, rng = sum(map(len, state.hands)), random.Random(seed)
+    turns = draw_turns = plays = moves = events = 0
+    dealt = clock()
+    while turns < MAX_TURNS:
         actor = state.actor()
         if actor is None:
-            return moves, offered, True
+            break
         legal = state.legal_moves(actor)
-        offered += len(legal)
-        state.apply(rng.choice(legal))
-    return MAX_MOVES, offered, False
+        move, begins = choose_ours(legal, rng, len(state.hands[actor]))
+        turns += begins  # not the play of a drawn card, an accept, a first Wild's colour
+        if move.action is Action.DRAW:
+            draw_turns += 1
+        elif move.action is Action.PLAY:
+            plays += 1
+        moves += 1
+        events += len(state.apply(move))
+    end = clock()
+    drawn = sum(map(len, state.hands)) - held + plays
+    return Game(end - dealt, dealt - start, turns, draw_turns, drawn, moves, events, actor is None)
 
+
+# --- rlcard ----------------------------------------------------------------------------------
 
 def rlcard_player() -> Player | None:
-    """rlcard's UNO core loop, or None when rlcard (and numpy) are not installed."""
+    """rlcard's UNO core with the policy, or None when rlcard (and numpy) are not installed."""
     try:
-        import numpy as np
-        from rlcard.games.uno.game import UnoGame
+            from rlcard.games.uno.game import UnoGame
     except ImportError:
         return None
+    other_colours = {f"{colour}-{wild}" for colour in COLOURS[1:] for wild in ("wild", "wild_draw_4")}
 
-    def play_rlcard(players: int, seed: int) -> tuple[int, int, bool]:
-        game = UnoGame(num_players=players)
-        game.np_random = np.random.RandomState(seed)
+    def choose(legal: list[str], rng: random.Random) -> str:
+        """As choose_ours: a wild is one face whatever its four colour actions; rlcard already
+        offers a Wild Draw Four only when nothing else plays, and ``draw`` only then."""
+        faces = [action for action in dict.fromkeys(legal) if action not in other_colours]
+        action = rng.choice(faces)
+        if action in ("r-wild", "r-wild_draw_4"):
+            return rng.choice(COLOURS) + action[1:]
+        return action
+
+    games: dict[int, UnoGame] = {}  # one per table size, reseeded per game: a new RandomState costs ~300 µs
+
+    def play_rlcard(players: int, seed: int) -> Game:
+        clock = time.process_time
+        start = clock()
+        game = games.get(players) or games.setdefault(players, UnoGame(num_players=players))
+        game.np_random.seed(seed)  # init_game hands it to the new dealer and round
         game.init_game()
-        rnd, seats = game.round, game.players
-        rng = random.Random(seed)
-        offered = 0
-        for moves in range(MAX_MOVES):
-            if rnd.is_over:
-                return moves, offered, True
-            legal = rnd.get_legal_actions(seats, rnd.current_player)
-            offered += len(legal)
-            rnd.proceed_round(seats, rng.choice(legal))
-        return MAX_MOVES, offered, False
+        rnd, seats, rng = game.round, game.players, random.Random(seed)
+        held = sum(len(seat.hand) for seat in seats)
+        turns = draw_turns = plays = 0
+        dealt = clock()
+        while turns < MAX_TURNS and not rnd.is_over:
+            action = choose(rnd.get_legal_actions(seats, rnd.current_player), rng)
+            turns += 1
+            if action == "draw":  # the drawn card is played inside proceed_round when it can be
+                draw_turns += 1
+                hand = seats[rnd.current_player].hand
+                size = len(hand)
+                rnd.proceed_round(seats, action)
+                plays += len(hand) == size
+            else:
+                plays += 1
+                rnd.proceed_round(seats, action)
+        end = clock()
+        drawn = sum(len(seat.hand) for seat in seats) - held + plays
+        return Game(end - dealt, dealt - start, turns, draw_turns, drawn, turns, 0, rnd.is_over)
 
     return play_rlcard
 
 
-class Tally:
-    """Games, moves and CPU time one engine has spent at one table size; seeds go 0, 1, 2…"""
+# --- the floor -------------------------------------------------------------------------------
 
-    def __init__(self, play: Player, players: int):
-        self.play, self.players = play, players
-        self.games = self.moves = self.offered = self.cut = 0
-        self.cpu = 0.0
+def play_floor(players: int, seed: int) -> Game:
+    clock = time.process_time
+    start = clock()
+    table = Table(players, seed)
+    held = sum(map(len, table.hands))
+    dealt = clock()
+    turns, draw_turns, plays, finished = table.play(MAX_TURNS)
+    end = clock()
+    drawn = sum(map(len, table.hands)) - held + plays
+    return Game(end - dealt, dealt - start, turns, draw_turns, drawn, turns, 0, finished)
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """One engine's games at one table size, summed; seeds go 0, 1, 2…"""
+
+    play: Player
+    players: int
+    games: int = 0
+    cut: int = 0
+    cpu: float = 0.0
+    deal_cpu: float = 0.0
+    turns: int = 0
+    draw_turns: int = 0
+    drawn: int = 0
+    moves: int = 0
+    events: int = 0
+
+    def warm_up(self) -> None:
         for seed in range(WARM_UP_GAMES):
-            play(players, 10_000 + seed)
+            self.play(self.players, 10_000 + seed)
 
     def run(self, seconds: float) -> None:
-        """Play whole games (at least one) until ``seconds`` more of CPU time have gone."""
-        start = time.process_time()
+        """Play whole games (at least one) until their turns have taken ``seconds`` more of CPU time."""
+        spent = 0.0
         while True:
-            made, offered, finished = self.play(self.players, self.games)
-            self.games, self.moves, self.offered = self.games + 1, self.moves + made, self.offered + offered
-            self.cut += not finished
-            if time.process_time() - start >= seconds:
+            game = self.play(self.players, self.games)
+            self.games += 1
+            self.cut += not game.finished
+            spent += game.cpu
+            self.deal_cpu += game.deal_cpu
+            self.turns, self.draw_turns, self.drawn = (
+                self.turns + game.turns, self.draw_turns + game.draw_turns, self.drawn + game.drawn)
+            self.moves, self.events = self.moves + game.moves, self.events + game.events
+            if spent >= seconds:
                 break
-        self.cpu += time.process_time() - start
+        self.cpu += spent
 
     @property
-    def moves_per_s(self) -> float:
-        return self.moves / self.cpu
+    def turns_per_s(self) -> float:
+        return self.turns / self.cpu if self.cpu else float("inf")
 
 
 def measure(engines: dict[str, Player], players: int, seconds: float) -> dict[str, Tally]:
-    """Each engine's tally, the engines taking turns in slices so a change in machine load hits both."""
+    """Each engine's tally, the engines taking turns in slices so a change in machine load hits all."""
     tallies = {name: Tally(play, players) for name, play in engines.items()}
+    for tally in tallies.values():
+        tally.warm_up()
     slices = max(1, round(seconds / SLICE))
     for _ in range(slices):
         for tally in tallies.values():
@@ -130,31 +279,63 @@ def measure(engines: dict[str, Player], players: int, seconds: float) -> dict[st
     return tallies
 
 
+HEADER = (f"{'players':>7}  {'engine':<6}  {'µs/turn':>8}  {'turns/s':>9}  {'turns/game':>10}  "
+          f"{'draws/turn':>10}  {'drawn/turn':>10}  {'moves/turn':>10}  {'events/turn':>11}  "
+          f"{'deal µs':>7}  {'games':>6}")
+WORK = {
+    "ours": "legal_moves (Move values) + the pick + apply: check (Verdict, rule id, params), "
+            "the state change, events; per move",
+    "rlcard": "get_legal_actions (strings) + the pick + proceed_round (plays a drawn card itself); "
+              "no verdicts, no events",
+    "floor": "integer cards matched inline + the pick + the state change; nothing returned",
+}
+
+
+def row(players: int, name: str, tally: Tally) -> str:
+    turns = max(tally.turns, 1)
+    events = f"{tally.events / turns:>11.2f}" if name == "ours" else f"{'-':>11}"
+    cut = f"  ({tally.cut} cut at {MAX_TURNS} turns)" if tally.cut else ""
+    return (f"{players:>7}  {name:<6}  {tally.cpu / turns * 1e6:>8.2f}  {tally.turns_per_s:>9,.0f}  "
+            f"{tally.turns / tally.games:>10.1f}  {tally.draw_turns / turns:>10.3f}  "
+            f"{tally.drawn / turns:>10.3f}  {tally.moves / turns:>10.3f}  {events}  "
+            f"{tally.deal_cpu / tally.games * 1e6:>7.1f}  {tally.games:>6}{cut}")
+
+
+def ratio(ours: Tally, theirs: Tally | None) -> str:
+    return "n/a" if theirs is None else f"{ours.turns_per_s / theirs.turns_per_s:.2f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of play per row (default 3)")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 10], choices=range(2, 11),
+                        metavar="N", help="table sizes, 2 to 10 (default 2 4 10)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="timed CPU seconds per engine per table size (default 3; 0: one game each)")
     args = parser.parse_args(argv)
-    engines = {"ours": play_ours}
+    engines: dict[str, Player] = {"ours": play_ours}
     theirs = rlcard_player()
-    if theirs is None:
-        print("rlcard is not installed: only our rows (.venv/bin/pip install -e '.[bench]' to compare)")
-    else:
-        engines["rlcard"] = theirs
-    header = f"{'players':>7}  {'engine':<6}  {'moves/s':>9}  {'games/s':>8}  {'moves/game':>10}  " \
-             f"{'legal/move':>10}  {'games':>6}  {'ratio':>5}"
-    print(header)
-    print("-" * len(header))
-    for players in args.players:
-        rows = measure(engines, players, args.seconds)
-        for name, row in rows.items():
-            ratio = f"{row.moves_per_s / rows['rlcard'].moves_per_s:.2f}" if "rlcard" in rows and name == "ours" else ""
-            cut = f"  ({row.cut} cut at {MAX_MOVES} moves)" if row.cut else ""
-            print(f"{players:>7}  {name:<6}  {row.moves_per_s:>9,.0f}  {row.games / row.cpu:>8,.1f}  "
-                  f"{row.moves / row.games:>10,.0f}  {row.offered / max(row.moves, 1):>10.2f}  {row.games:>6}  "
-                  f"{ratio:>5}{cut}")
     if theirs is not None:
-        print("ratio: our moves/s / rlcard's moves/s at the same number of players")
+        engines["rlcard"] = theirs
+    engines["floor"] = play_floor
+    print(f"Turns of whole rounds, dealing excluded; the same policy on every engine; "
+          f"{args.seconds:g} CPU s each per table size, interleaved in {SLICE:g} s slices.")
+    if theirs is None:
+        print("rlcard is not installed: no rlcard rows, ratios n/a (.venv/bin/pip install -e '.[bench]')")
+    print(HEADER)
+    print("-" * len(HEADER))
+    results = {}
+    for players in args.players:
+        results[players] = measure(engines, players, args.seconds)
+        for name, tally in results[players].items():
+            print(row(players, name, tally))
+    print()
+    print("work per turn:")
+    for name in engines:
+        print(f"  {name:<6}  {WORK[name]}")
+    print("a turn: one player's play, or draw and the drawn card's play; ratios: our turns/s over theirs")
+    for players, tallies in results.items():
+        print(f"like-for-like at {players}p: ours/rlcard {ratio(tallies['ours'], tallies.get('rlcard'))}, "
+              f"ours/floor {ratio(tallies['ours'], tallies['floor'])}")
     return 0
 
 

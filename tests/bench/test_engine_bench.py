@@ -1,14 +1,44 @@
-"""bench/engine.py still runs against the engine (its figures are read by people, never asserted)."""
+"""bench/engine.py still runs against the engine and ends with its like-for-like lines (its figures
+are read by people, never asserted; the lines' format is read by other tools)."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+RATIO = r"(\d+\.\d\d|n/a)"
 
 
-def test_engine_bench__runs_and_prints_its_table():
-    done = subprocess.run([sys.executable, "bench/engine.py", "--seconds", "0", "--players", "2"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+def run(*args: str, without_rlcard: bool = False) -> list[str]:
+    command = [sys.executable, "bench/engine.py", "--seconds", "0", *args]
+    if without_rlcard:  # as if rlcard were not installed: importing it raises ImportError
+        command = [sys.executable, "-c", "import runpy, sys; sys.modules['rlcard'] = None; "
+                   f"sys.argv = {command[1:]!r}; runpy.run_path('bench/engine.py', run_name='__main__')"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr
-    assert any(line.split()[:2] == ["2", "ours"] for line in done.stdout.splitlines())
+    return done.stdout.splitlines()
+
+
+def final_lines(lines: list[str], count: int) -> list[tuple[str, ...]]:
+    found = [re.fullmatch(rf"like-for-like at (\d+)p: ours/rlcard {RATIO}, ours/floor {RATIO}", line)
+             for line in lines[-count:]]
+    assert all(found), lines[-count:]
+    return [match.groups() for match in found]
+
+
+def test_engine_bench__ends_with_one_like_for_like_line_per_table_size():
+    lines = run()
+    ends = final_lines(lines, 3)
+    assert [players for players, _, _ in ends] == ["2", "4", "10"]
+    assert all(rlcard != "n/a" and floor != "n/a" for _, rlcard, floor in ends)
+    rows = {tuple(line.split()[:2]) for line in lines}
+    assert {(p, e) for p in ("2", "4", "10") for e in ("ours", "rlcard", "floor")} <= rows
+
+
+def test_engine_bench__without_rlcard_still_runs_and_says_n_a():
+    lines = run("--players", "3", without_rlcard=True)
+    assert any("rlcard is not installed" in line for line in lines)
+    [(players, rlcard, floor)] = final_lines(lines, 1)
+    assert (players, rlcard) == ("3", "n/a") and floor != "n/a"
+    assert not any(line.split()[1:2] == ["rlcard"] for line in lines if line.strip())
