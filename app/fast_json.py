@@ -1,9 +1,8 @@
 """JSON text for answers and for the game store: orjson, with the standard library behind it.
 
-Every practice move stores its state and steps and answers with a few kilobytes of JSON. On
-CPython 3.11 the standard encoder costs about 700 machine instructions per value, which made
-JSON the biggest single cost of a move; orjson writes the same text for a small fraction of
-that. What orjson refuses (an integer beyond 64 bits, a non-string key) goes to the standard
+Every practice move stores its state and steps and answers with a few kilobytes of JSON. With
+the standard library's encoder, JSON was the biggest single cost of a move; orjson writes the
+same text in a small fraction of that time. What orjson refuses (an integer beyond 64 bits, a non-string key) goes to the standard
 encoder instead, so anything the standard library could write still can be.
 
 Reading: ``loads`` reads the game store's states (whenever a game is not in the process's memory)

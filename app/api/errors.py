@@ -36,7 +36,7 @@ class ApiError(Exception):
 
 def json_object() -> dict[str, Any]:
     """The request's JSON object, else the ApiError that says what is wrong (every API view's body)."""
-    req = request._get_current_object()  # one context lookup: each ``request.x`` makes one (~9k instructions)
+    req = request._get_current_object()  # the request itself, read several times: the proxy finds it anew each time
     if not _is_json(req.environ.get("CONTENT_TYPE", "")):
         raise ApiError("not-json")
     try:  # not get_json: one parse, no cached copy

@@ -239,18 +239,10 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event], state:
     seat = rule = None
     if move is not None:
         assert verdict is not None  # a move always comes with its verdict
-        seat, params = move.seat, verdict.params
-        # The rule as shown_event shows the play event (inline: this runs for every move): another
-        # seat's Wild Draw Four is worded as the restriction, never betraying a bluff (a stacked one
-        # keeps its stacking rule: inside a stack there is no bluff to hide).
-        if params.get("card") == "WD4" and params.get("seat", seat) != viewer and verdict.rule is not Rule.STACKING:
-            rule = _RESTRICTION_ID
-        else:
-            rule = verdict.rule._value_  # Enum's ``value`` property, without its Python-level call
-    # A loop: in Python 3.11 a comprehension is a function made and called, ~1k instructions more.
-    shown: list[dict[str, Any]] = []
-    for event in events:
-        shown.append(shown_event(event, seat, viewer))
+        seat = move.seat
+        # The rule as shown_event shows the play event.
+        rule = _RESTRICTION_ID if _hides_bluff(verdict.rule, verdict.params, seat, viewer) else verdict.rule.value
+    shown = [shown_event(event, seat, viewer) for event in events]
     return {"seat": seat, "move": move and move.to_dict(), "rule": rule, "events": shown, "after": table_after(state)}
 
 
@@ -274,10 +266,17 @@ def shown_event(event: Event, mover: int | None, viewer: int | None = HUMAN) -> 
         if params.pop("private_to") != viewer:
             params.pop("cards", None)
     kind, rule = event.kind, event.rule
-    if kind != "play" or params.get("card") != "WD4" or params.get("seat", mover) == viewer or rule is Rule.STACKING:
-        return {"kind": kind, "rule": rule._value_, "params": params}
+    if kind != "play" or not _hides_bluff(rule, params, mover, viewer):
+        return {"kind": kind, "rule": rule.value, "params": params}
     return {"kind": kind, "rule": _RESTRICTION_ID,
             "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
+
+
+def _hides_bluff(rule: Rule, params: dict[str, Any], mover: int | None, viewer: int | None) -> bool:
+    """Whether a play is another seat's Wild Draw Four, which ``viewer`` sees worded as the
+    restriction, so it never betrays a bluff; a stacked one keeps its stacking rule (inside a
+    stack there is no bluff to hide)."""
+    return params.get("card") == "WD4" and params.get("seat", mover) != viewer and rule is not Rule.STACKING
 
 
 _RESTRICTION_ID = Rule.WILD_DRAW_FOUR_RESTRICTION.value

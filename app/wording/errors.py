@@ -1,0 +1,96 @@
+"""The words of an API or input error: one sentence per error code, in the reader's language,
+repeating at most ``MAX_ECHO`` characters of what the client sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .messages import Message, _l, _ln
+from .render import render
+
+
+ERRORS: dict[str, Message] = {
+    "bad-scenario": _l("The scenario can't be read: check %(field)s."),
+    "unknown-card": _l("“%(card)s” is not a card: write cards like R5, GS, BR, YD2, W or WD4."),
+    "too-many-copies": _ln(
+        "The deck has only %(num)d copy of %(card)s, but the scenario uses %(count)s.",
+        "The deck has only %(num)d copies of %(card)s, but the scenario uses %(count)s.", key="copies"),
+    "no-discard": _l("The discard pile needs at least one card."),
+    "bad-seat": _l("%(field)s must name a seat that exists."),
+    "bad-players": _l("A game needs between %(min)s and %(max)s players."),
+    "incomplete-deck": _ln(
+        "The deck must hold the 108 UNO cards exactly; this one has %(num)d card.",
+        "The deck must hold the 108 UNO cards exactly; this one has %(num)d cards."),
+    "bad-direction": _l("The direction must be 1 (clockwise) or -1 (anticlockwise)."),
+    "color-needed": _l("%(top)s is on top of the discard pile: say which colour was named."),
+    "unknown-color": _l("“%(color)s” is not a colour: use red, yellow, green or blue."),
+    "color-mismatch": _l("The colour must be that of the top card, %(top)s, not %(color)s."),
+    "unknown-option": _l("The rules name an unknown preset or option, or a value out of range."),
+    "malformed-json": _l("The request is not valid JSON."),
+    "not-json": _l("Send the request as JSON."),
+    "bad-move": _l("The move can't be read: check %(field)s."),
+    "bad-form": _l("The move can't be read: choose it again on the table."),
+    "bad-hints": _l("The hints can't be switched now: use the button beside your hand."),
+    "stale-hints": _l("The game has moved on since you last looked, so the hints were not switched."),
+    "hints-game-over": _l("The game is over: there are no hints left to switch."),
+    "wrong-player": _l("The device is for %(turn)s now, not for %(seat)s: nothing was done."),
+    "together-table-only": _l("This game is for several people on one device: it is played on its table page, "
+                              "which hides each hand between turns."),
+    "not-found": _l("There is no such page."),
+    "bad-seed": _l("This quiz can't be made: its seed must be a word of up to %(max)d letters, digits, “-” or “_”."),
+    "bad-progress": _l("The answers in this address were changed or belong to another quiz, so they can't be "
+                       "used: start the quiz again."),
+    "bad-answer": _l("That is not one of this question's answers: choose one of its buttons."),
+    "stale-answer": _l("This question has already been answered: the quiz has moved on."),
+    "unknown-item": _l("There is no such question."),
+    "game-not-found": _l("There is no such game: it may have expired. Start a new one."),
+    "forbidden": _l("This game belongs to another browser (or to this one before its cookies were cleared): "
+                    "start your own (the same seed deals the same cards)."),
+    "stale-version": _l("The game has moved on since you last looked, so this move was not made."),
+    "too-large": _l("The request is too large."),
+    "csrf": _l("The form had expired, so nothing was done: please try again."),
+    "server-error": _l("Something went wrong on our side. Please try again."),
+    "method-not-allowed": _l("This address does not accept that kind of request."),
+    "bad-request": _l("The request body must be a JSON object."),
+    "bad-moves": _l("“moves” must be a list of moves."),
+    "too-many-moves": _ln("A check takes at most %(num)d move.", "A check takes at most %(num)d moves.",
+                          key="max"),
+    # classes and watch links (app.classroom)
+    "bad-code": _l("A class code has 6 letters and digits: copy it again from your teacher's board."),
+    "class-not-found": _l("No class has this code: check it with your teacher. A class lasts a week."),
+    "class-forbidden": _l("Only the teacher who made this class sees its progress, in the browser it was made in."),
+    "class-full": _ln("This class is full: it has %(num)d student.", "This class is full: it has %(num)d students.",
+                      key="max"),
+    "bad-nickname": _ln("A nickname has at most %(num)d character.", "A nickname has at most %(num)d characters.",
+                        key="max"),
+    "too-many-codes": _ln(
+        "Too many wrong class codes were tried from this network. Try again in %(num)d minute.",
+        "Too many wrong class codes were tried from this network. Try again in %(num)d minutes.", key="minutes"),
+    "too-many-joins": _l("Too many students joined from this network just now. Try again in a minute."),
+    # making games (app.practice.limits)
+    "too-many-creates": _l("You started many games in a short time. Wait a minute, then start a new one."),
+    "too-many-creates-here": _l("Too many games were started from this network just now. Try again in a minute."),
+    "too-many-games": _ln("You have %(num)d unfinished game, as many as one browser may keep. "
+                          "Finish it, or try again later.",
+                          "You have %(num)d unfinished games, as many as one browser may keep. "
+                          "Finish one of them, or try again later.", key="max"),
+    "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
+    "watch-revoked": _l("The player turned this watch link off."),
+    "bad-share": _l("The form can't be read: make the watch link or turn it off with this page's buttons."),
+}
+UNKNOWN_ERROR = _l("The request could not be completed.")
+
+MAX_ECHO = 40  # characters of a client's text an error message repeats ("unknown card …")
+
+
+def error_message(code: str, **params: Any) -> str:
+    """An API or input error in the reader's language; an unknown code gets a generic message.
+    Text the client sent is repeated up to ``MAX_ECHO`` characters, then an ellipsis."""
+    clipped = {key: clip(value) if isinstance(value, str) else value for key, value in params.items()}
+    return render(ERRORS.get(code, UNKNOWN_ERROR), clipped, None, fallback=UNKNOWN_ERROR)
+
+
+def clip(text: str, most: int = MAX_ECHO) -> str:
+    """``text`` cut to ``most`` characters, the last of them an ellipsis if it was longer."""
+    return text if len(text) <= most else text[:most - 1] + "…"
