@@ -1,9 +1,14 @@
 import os
+import secrets
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
+from app.practice.store import SQLiteStore
+
+POSTGRES_URL = os.environ.get("UNO_TEST_POSTGRES_URL")
 
 # In CI, property tests draw the same examples every run (a red CI must mean a real regression, not
 # an unlucky draw) and are not failed for being slow on a shared machine; locally they stay random.
@@ -12,11 +17,77 @@ if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
 
+class Backend:
+    """One database for one test: ``store()`` opens a store on it; every app the test makes uses
+    it (DATABASE_URL; the SQLite leg: the app's own file in its instance folder)."""
+
+    def __init__(self, name: str, tmp_path, url: str | None = None):
+        self.name, self.url, self.path = name, url, tmp_path / "g.sqlite3"
+
+    def store(self, **options):
+        if self.url is None:
+            return SQLiteStore(self.path, **options)
+        from app.practice.store.postgres import PostgresStore
+
+        return PostgresStore(self.url, max_size=POOL_MAX, timeout=POOL_TIMEOUT, **options)
+
+
+POOL_MAX, POOL_TIMEOUT = 20, 5  # a test's forty requests at once share twenty connections
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request, tmp_path, monkeypatch):
+    """Each database the store runs on. The PostgreSQL leg needs UNO_TEST_POSTGRES_URL (a throwaway
+    cluster's owner: scripts/postgres.sh starts one) and gives each test a schema of its own,
+    migrated, dropped after; without the URL it skips, saying why, except in CI, where it fails."""
+    if request.param == "sqlite":
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+        yield Backend("sqlite", tmp_path)
+        return
+    if not POSTGRES_URL:
+        why = "the PostgreSQL leg needs UNO_TEST_POSTGRES_URL (a throwaway cluster: scripts/postgres.sh)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(why + ", and in CI it must run")
+        pytest.skip(why)
+    import psycopg
+    from app.practice.store.postgres import PostgresStore
+
+    name = f"test_{secrets.token_hex(6)}"
+    with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {name}")
+    joiner = "&" if "?" in POSTGRES_URL else "?"
+    found = Backend("postgres", tmp_path, f"{POSTGRES_URL}{joiner}options={quote(f'-csearch_path={name}')}")
+    monkeypatch.setenv("DATABASE_URL", found.url)
+    monkeypatch.setenv("DATABASE_POOL_MAX", str(POOL_MAX))
+    monkeypatch.setenv("DATABASE_POOL_TIMEOUT", str(POOL_TIMEOUT))
+    opened, real_init = [], PostgresStore.__init__
+
+    def tracked(store, *args, **kwargs):  # every store a test opens (its apps' too) is closed after it
+        real_init(store, *args, **kwargs)
+        opened.append(store)
+
+    monkeypatch.setattr(PostgresStore, "__init__", tracked)
+    migrator = found.store(clean_every=None)
+    migrator.upgrade()
+    migrator.close()
+    try:
+        yield found
+    finally:
+        for store in opened:
+            store.close()
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
+            admin.execute(f"DROP SCHEMA {name} CASCADE")
+
+
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    """A test app whose instance folder (and so its generated secret key) lives in tmp_path."""
+def app(tmp_path, monkeypatch, request):
+    """A test app whose instance folder (and so its generated secret key) lives in tmp_path; in a
+    test that uses ``backend`` (``pytestmark = pytest.mark.usefixtures("backend")``), on each
+    database in turn."""
     monkeypatch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path / "instance"))
     monkeypatch.delenv("UNO_TUTOR_SECRET_KEY", raising=False)
+    if "backend" in request.fixturenames:
+        request.getfixturevalue("backend")  # sets DATABASE_URL first
     return create_app({"TESTING": True})
 
 
