@@ -7,6 +7,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from flask_babel import force_locale
 
 from app import wording
@@ -15,6 +16,8 @@ from app.practice import access
 from app.practice.game import HUMAN, Practice
 
 RULES = {"preset": "official", "target": 100}  # a short game: a few rounds
+# In a module on both databases (``backend``), a test of SQLite's own (its file, its locks).
+sqlite_only = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 VERSION = re.compile(r'name="version" value="(\d+)"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
