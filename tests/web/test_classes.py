@@ -3,7 +3,6 @@ teacher's view of their progress (its teacher's alone), expiry, bad codes, rate 
 nicknames shown escaped."""
 import html
 import re
-import sqlite3
 import threading
 import time
 
@@ -18,7 +17,7 @@ from app.practice import store as store_module
 from app.practice.game import HUMAN
 from app.practice.store import SQLiteStore, new_token
 
-from .practice_support import CSRF, RULES, csrf, learner_holds, rewrite, sqlite_only, stored
+from .practice_support import CSRF, RULES, csrf, learner_holds, old_sqlite_file, rewrite, sqlite_only, stored
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
@@ -414,13 +413,13 @@ def test_two_processes_joining_one_class_never_share_a_number(backend):
     assert sorted(numbers) == list(range(1, 31))
 
 
-OLD_SCHEMA = """
-CREATE TABLE games (id TEXT PRIMARY KEY, owner TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,
-                    finished INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL);
-CREATE INDEX games_updated ON games (updated);
-CREATE TABLE steps (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, n INTEGER NOT NULL,
-                    step TEXT NOT NULL, PRIMARY KEY (game, n)) WITHOUT ROWID;
-"""
+OLD_SCHEMA = (
+    """CREATE TABLE games (id TEXT PRIMARY KEY, owner TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,
+                           finished INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL)""",
+    "CREATE INDEX games_updated ON games (updated)",
+    """CREATE TABLE steps (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, n INTEGER NOT NULL,
+                           step TEXT NOT NULL, PRIMARY KEY (game, n)) WITHOUT ROWID""",
+)
 
 
 @sqlite_only
@@ -428,14 +427,7 @@ def test_a_database_file_from_before_classes_opens_and_gains_them(tmp_path):
     """The schema only adds tables: a file with the games of the last release keeps them, and
     classes and watch links work in it."""
     path = tmp_path / "practice.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(OLD_SCHEMA)
-    owner = new_token()
-    old.execute("INSERT INTO games VALUES ('g1', ?, 3, '{\"n\": 1}', 0, ?)",
-                (store_module.owner_hash(owner), time.time()))
-    old.execute("INSERT INTO steps VALUES ('g1', 0, '[{\"step\": 0}]')")
-    old.commit()
-    old.close()
+    owner = old_sqlite_file(path, OLD_SCHEMA)
     store = SQLiteStore(path)
     record = store.load("g1")
     assert record.version == 3 and record.owned_by(owner) and store.steps("g1", 0) == [{"step": 0}]

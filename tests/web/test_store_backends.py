@@ -17,7 +17,7 @@ from app.practice import access
 from app.practice.store import SQLiteStore, TooManyGames, new_token, schema, sqlite as sqlite_store
 from app.practice.store.schema import Migration
 
-from .practice_support import RULES, VERSION, new_api_game, sqlite_only
+from .practice_support import RULES, VERSION, new_api_game, old_sqlite_file, sqlite_only
 
 pytestmark = pytest.mark.usefixtures("backend")
 postgres_only = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
@@ -84,20 +84,12 @@ def test_a_file_made_by_the_last_release_opens_and_upgrades(tmp_path):
     """The release before versions made the tables of migration 1 and no version table: its file
     opens at version 1, its games and logs as they were."""
     path = tmp_path / "practice.sqlite3"
-    old = sqlite3.connect(path)
-    for statement in schema.MIGRATIONS[0].sqlite:
-        old.execute(statement)
-    owner = new_token()
-    old.execute("INSERT INTO games VALUES ('g1', ?, 4, '{\"n\": 1}', 0, ?)",
-                (access.owner_hash(owner), time.time()))
-    old.execute("INSERT INTO steps VALUES ('g1', 0, '[{\"step\": 0}]')")
-    old.commit()
-    old.close()
+    owner = old_sqlite_file(path, schema.MIGRATIONS[0].sqlite)
     store = SQLiteStore(path)
     record = store.load("g1")
     assert store.schema_version() == schema.LATEST
-    assert record.version == 4 and record.owned_by(owner) and store.steps("g1", 0) == [{"step": 0}]
-    assert store.save(record, {"n": 2}, False).version == 5
+    assert record.version == 3 and record.owned_by(owner) and store.steps("g1", 0) == [{"step": 0}]
+    assert store.save(record, {"n": 2}, False).version == 4
 
 
 def test_an_upgrade_applies_what_is_missing_once_whoever_runs_it(backend, monkeypatch):

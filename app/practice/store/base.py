@@ -53,6 +53,7 @@ class Store(ABC):
     def __init__(self, clean_every: float | None = CLEANUP_EVERY):
         self._clean_every = clean_every  # None: no cleaner thread (``flask cleanup`` from cron instead)
         self._cleaner: int | None = None  # the pid whose cleaner thread runs
+        self._closed = threading.Event()  # ``close``: the cleaner stops too
 
     # --- what a backend gives --------------------------------------------------------------
 
@@ -84,9 +85,14 @@ class Store(ABC):
         """The upgrade's write transaction (a backend that checks the schema first skips it here)."""
         return self._write()
 
-    @abstractmethod
     def close(self) -> None:
-        """Let go of the connections (a test's store, a CLI command's)."""
+        """Let go of the connections and stop the cleaner (a test's store, a CLI command's)."""
+        self._closed.set()
+        self._disconnect()
+
+    @abstractmethod
+    def _disconnect(self) -> None:
+        """Close the backend's connections."""
 
     # --- the schema --------------------------------------------------------------------------
 
@@ -124,8 +130,7 @@ class Store(ABC):
     def _cleans(self) -> None:
         """The cleaner: a cleanup every CLEANUP_EVERY seconds, each wait drawn between half and one
         and a half of it, so that workers and hosts started together do not clean at the same moment."""
-        while True:
-            time.sleep(self._clean_every * random.uniform(0.5, 1.5))
+        while not self._closed.wait(self._clean_every * random.uniform(0.5, 1.5)):
             try:
                 self.cleanup()
             except self.errors:  # a locked or full disk, a database away: the next round tries again

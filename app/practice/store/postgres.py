@@ -143,7 +143,7 @@ class PostgresStore(Store):
                 return 0
             return conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
 
-    def close(self) -> None:
+    def _disconnect(self) -> None:
         found = self._pool_of
         if found is not None and found[0] == os.getpid():
             found[1].close()

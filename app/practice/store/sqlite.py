@@ -119,7 +119,7 @@ class SQLiteStore(Store):
             return 0
         return db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
 
-    def close(self) -> None:
+    def _disconnect(self) -> None:
         """Close this thread's connection (the others' close with their threads)."""
         db = getattr(self._local, "db", None)
         if db is not None:
