@@ -136,7 +136,7 @@ def test_a_move_on_a_version_another_host_replaced_is_stale(app):
     """Host A keeps the game it made (version 1) in its memory; host B, on the same database,
     moves; A's move on version 1 is refused as stale, and A then shows B's version."""
     first = app.test_client()
-    game = new_api_game(first, rules={"preset": "official", "target": 100_000})
+    game = new_api_game(first, seed=5, rules={"preset": "official", "target": 100_000})  # a draw is legal
     second = create_app({"TESTING": True}).test_client()  # the same database, the same secret key
     second.set_cookie(access.OWNER_COOKIE, first.get_cookie(access.OWNER_COOKIE).value)
     with app.app_context():
@@ -240,7 +240,7 @@ def test_an_unreachable_database_is_a_503_in_the_readers_language_then_recovers(
 def test_a_locked_sqlite_file_is_a_503_then_works_again(app, monkeypatch):
     monkeypatch.setattr(sqlite_store, "BUSY_TIMEOUT_MS", 100)
     client = app.test_client()
-    game = new_api_game(client)
+    game = new_api_game(client, seed=5)  # a deal where a draw is legal
     with app.app_context():
         path = access.store().path
     other = sqlite3.connect(path, isolation_level=None)  # another program holding the write lock

@@ -74,7 +74,13 @@ class SQLiteStore(Store):
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            db.execute("PRAGMA journal_mode = WAL")
+            # Turning a new file to WAL needs it to itself, and SQLite does not wait for that: workers
+            # starting at once on a new file were told "database is locked". So in the writers' turn.
+            self._lock()
+            try:
+                db.execute("PRAGMA journal_mode = WAL")
+            finally:
+                self._unlock()
             # With WAL, NORMAL syncs to disk at checkpoints, not at every commit: the file can't be
             # corrupted, and a process crash loses nothing; only a power cut or OS crash can undo the
             # moves since the last checkpoint. That is fine for practice games, and a move is faster.
