@@ -36,12 +36,16 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, compression, handouts, pages, practice, quiz, security, site, static_files
+    from . import api, compression, handouts, pages, practice, quiz, security, site, static_files, unavailable
+    from .practice import access, store
+
+    store.check_url(access.database_url(app))  # a wrong DATABASE_URL is said now, not at the first request
     from .learn import sandbox_page
     from .learn.lessons import api as lessons_api, views as lessons
     from .presenter import views as presenter
 
     security.init_app(app)
+    unavailable.init_app(app)
     static_files.init_app(app)
     compression.init_app(app)
 

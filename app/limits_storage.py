@@ -4,7 +4,7 @@ worker process, and every host on the same database, counts the same hits.
 Flask-Limiter's ``memory://`` counts in each process: with three gunicorn workers a client got
 three times its limit, and a restart forgot it. Redis or Memcached would share the counts, but
 are a server more to run for a site that needs none; the store is already shared by every
-worker (one SQLite file today, a server database behind the same ``Store`` methods later).
+worker, and every host on one PostgreSQL database (app.practice.store).
 ``RATELIMIT_STORAGE_URI`` may still name any storage of the ``limits`` package (``redis://...``).
 
 A class of the ``limits`` package's storage interface, registered under its scheme by defining
@@ -12,8 +12,6 @@ it; the store it writes to is the current app's (``app.practice.access.store``),
 request counts, so one limiter serves every app (the tests make many).
 """
 from __future__ import annotations
-
-import sqlite3
 
 from limits.storage import MovingWindowSupport, Storage
 
@@ -33,8 +31,8 @@ class PracticeStoreStorage(Storage, MovingWindowSupport):
     STORAGE_SCHEME = [SCHEME]
 
     @property
-    def base_exceptions(self) -> type[Exception]:
-        return sqlite3.Error
+    def base_exceptions(self) -> tuple[type[Exception], ...]:
+        return _store().errors
 
     def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
         return _store().hit(key, limit, expiry, amount)
@@ -52,9 +50,10 @@ class PracticeStoreStorage(Storage, MovingWindowSupport):
         return _store().counter(key)[1]
 
     def check(self) -> bool:
+        store = _store()
         try:
-            _store().hits("", 0)
-        except sqlite3.Error:
+            store.hits("", 0)
+        except store.errors:
             return False
         return True
 

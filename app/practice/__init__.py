@@ -26,7 +26,7 @@ from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NE
                    needs_choice, play, view)
 from .together import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
-bp = Blueprint("practice", __name__, cli_group=None)  # its commands are the app's: flask cleanup
+bp = Blueprint("practice", __name__, cli_group=None)  # its commands are the app's: flask cleanup, db-upgrade
 bp.after_app_request(access.set_owner_cookie)
 
 
@@ -35,6 +35,17 @@ def cleanup_command():
     """Delete expired games, classes and rate-limit counts now, in batches (each process's
     cleaner thread does it too; PRACTICE_CLEANUP_EVERY = None leaves it to this command)."""
     click.echo(f"{access.store().cleanup()} games deleted")
+
+
+@bp.cli.command("db-upgrade")
+def db_upgrade_command():
+    """Apply the schema's migrations the database lacks (app.practice.store.schema), with their
+    version, one host at a time. PostgreSQL needs it before the app's first start and after each
+    update of the app; a SQLite file is upgraded by the app itself when it opens it."""
+    store = access.store()
+    applied = store.upgrade()
+    done = f"applied {', '.join(map(str, applied))}" if applied else "already up to date"
+    click.echo(f"schema at version {store.schema_version()} ({done})")
 
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)

@@ -26,7 +26,7 @@ from itsdangerous import BadSignature, Signer
 from ..engine.rules import RuleSet, RuleSetError, ruleset
 from ..limits import Refused
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
-from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, owner_hash
+from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, open_store, owner_hash
 
 OWNER_COOKIE = "uno_owner"
 MAX_KEPT = 256  # games kept in memory per process (most recently saved)
@@ -58,15 +58,29 @@ class OptionError(GameError):
 
 
 def store() -> Store:
-    """The app's game store, opened on first use: instance/practice.sqlite3 unless PRACTICE_DATABASE says;
-    its cleaner thread runs every PRACTICE_CLEANUP_EVERY seconds (config, else UNO_TUTOR_CLEANUP_EVERY)."""
+    """The app's game store, opened on first use: PostgreSQL if DATABASE_URL (config, else the
+    environment) is its URL, with a pool of DATABASE_POOL_MIN to DATABASE_POOL_MAX connections
+    that a request waits DATABASE_POOL_TIMEOUT seconds for; else instance/practice.sqlite3 unless
+    PRACTICE_DATABASE says. Its cleaner thread runs every PRACTICE_CLEANUP_EVERY seconds (config,
+    else UNO_TUTOR_CLEANUP_EVERY)."""
     app = current_app._get_current_object()  # one context lookup, not one per attribute
     found = app.extensions.get("practice_store")
     if found is None:
-        path = app.config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
-        every = app.config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
-        found = app.extensions["practice_store"] = Store(Path(path), every or None)  # 0: cron runs flask cleanup
+        config = app.config
+        path = config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
+        every = config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
+        pool = tuple(kind(config.get(name) or os.environ.get(name) or default) for name, kind, default in POOL)
+        # PRACTICE_CLEANUP_EVERY 0: no cleaner thread, cron runs flask cleanup
+        found = app.extensions["practice_store"] = open_store(database_url(app), Path(path), every or None, pool)
     return found
+
+
+POOL = (("DATABASE_POOL_MIN", int, 1), ("DATABASE_POOL_MAX", int, 10), ("DATABASE_POOL_TIMEOUT", float, 5.0))
+
+
+def database_url(app) -> str:
+    """DATABASE_URL, from the app's config, else the environment ("": the SQLite file)."""
+    return app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
 
 
 def owner_token(create: bool = False) -> str | None:
@@ -127,19 +141,19 @@ def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
     stale (another process saved since): the save's compare-and-set then refuses the move, and
     a refusal must ask ``current_version``.
     """
-    key = (game_id, version)
-    kept = _kept.get(key) if type(version) is int else None
+    key, memory = (game_id, version), kept_games()
+    kept = memory.get(key) if type(version) is int else None
     record = kept[0] if kept else store().load(game_id) if len(game_id) <= 64 else None
     if record is None:
         raise GameError("game-not-found", 404)
     if not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
         raise GameError("forbidden", 403)
-    if kept is not None and _kept.pop(key, None) is kept:  # None: another thread took it first
+    if kept is not None and memory.pop(key, None) is kept:  # None: another thread took it first
         return record, kept[1]
-    kept = _kept.get((record.id, record.version))
+    kept = memory.get((record.id, record.version))
     if kept is not None:
         copied = kept[1].copy()
-        if _kept.get((record.id, record.version)) is kept:  # else a move took it while it was copied
+        if memory.get((record.id, record.version)) is kept:  # else a move took it while it was copied
             return record, copied
     return record, Practice.from_dict(record.state)
 
@@ -150,19 +164,26 @@ def current_version(game_id: str) -> int | None:
     return record and record.version
 
 
-# The games this process saved last, by (id, version), with their records: a version is written
-# once (the save is a compare-and-set), so the stored row of that version is exactly this game,
-# and the next move skips decoding it. The database stays the truth: another process's save
-# simply misses here, or fails the compare-and-set. A move takes its game out (``load``); every
-# other reader gets a copy.
-_kept: OrderedDict[tuple[str, int], tuple[Record, Practice]] = OrderedDict()
+def kept_games() -> OrderedDict[tuple[str, int], tuple[Record, Practice]]:
+    """The games this app saved last, by (id, version), with their records: a version is written
+    once (the save is a compare-and-set), so the stored row of that version is exactly this game,
+    and the next move skips decoding it. The database stays the truth: another process's or
+    host's save simply misses here, or fails the compare-and-set. A move takes its game out
+    (``load``); every other reader gets a copy. One memory per app, as there is one app per
+    process in production (two apps in one process, as in the tests, are two hosts)."""
+    extensions = current_app._get_current_object().extensions
+    found = extensions.get("kept_games")
+    if found is None:
+        found = extensions.setdefault("kept_games", OrderedDict())
+    return found
 
 
 def _keep(record: Record, practice: Practice) -> None:
     """Keep ``practice`` itself, not a copy: the caller has saved it and no longer changes it."""
-    _kept[record.id, record.version] = record, practice
-    while len(_kept) > MAX_KEPT:
-        _kept.popitem(last=False)  # atomic, unlike iterating: safe in a threaded server
+    memory = kept_games()
+    memory[record.id, record.version] = record, practice
+    while len(memory) > MAX_KEPT:
+        memory.popitem(last=False)  # atomic, unlike iterating: safe in a threaded server
 
 
 def check_version(record: Record, version: Any) -> None:
@@ -177,7 +198,7 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
     saved = store().save(record, practice.to_dict(), practice.finished, steps, practice.latest)
     if saved is None:
         raise GameError("stale-version", 409)
-    _kept.pop((record.id, record.version), None)
+    kept_games().pop((record.id, record.version), None)
     _keep(saved, practice)
     return saved
 

@@ -51,6 +51,8 @@ ERRORS: dict[str, Message] = {
     "too-large": _l("The request is too large."),
     "csrf": _l("The form had expired, so nothing was done: please try again."),
     "server-error": _l("Something went wrong on our side. Please try again."),
+    "database-unavailable": _l("The games can't be reached for a moment, so nothing was done. "
+                               "Please try again in a few seconds."),
     "method-not-allowed": _l("This address does not accept that kind of request."),
     "bad-request": _l("The request body must be a JSON object."),
     "bad-moves": _l("“moves” must be a list of moves."),

@@ -5,16 +5,23 @@ from __future__ import annotations
 import html
 import random
 import re
+import sqlite3
+import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask_babel import force_locale
 
 from app import wording
 from app.engine.cards import FACES, card
 from app.practice import access
 from app.practice.game import HUMAN, Practice
+from app.practice.store import new_token, owner_hash
 
 RULES = {"preset": "official", "target": 100}  # a short game: a few rounds
+# In a module on both databases (``backend``), a test of SQLite's own (its file, its locks).
+sqlite_only = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 VERSION = re.compile(r'name="version" value="(\d+)"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -58,6 +65,20 @@ def rewrite(app, game_id, change) -> None:
         practice = Practice.from_dict(record.state)
         change(practice)
         assert access.store().save(record, practice.to_dict(), practice.finished)
+
+
+def old_sqlite_file(path: Path, statements) -> str:
+    """A SQLite file as an earlier release made it (its schema's ``statements``), holding game
+    'g1' at version 3 with one step; returns its owner's token."""
+    old = sqlite3.connect(path)
+    for statement in statements:
+        old.execute(statement)
+    owner = new_token()
+    old.execute("INSERT INTO games VALUES ('g1', ?, 3, '{\"n\": 1}', 0, ?)", (owner_hash(owner), time.time()))
+    old.execute("INSERT INTO steps VALUES ('g1', 0, '[{\"step\": 0}]')")
+    old.commit()
+    old.close()
+    return owner
 
 
 def learner_holds(cards: list[str], top: str, draw: str | None = None):

@@ -3,7 +3,6 @@ teacher's view of their progress (its teacher's alone), expiry, bad codes, rate 
 nicknames shown escaped."""
 import html
 import re
-import sqlite3
 import threading
 import time
 
@@ -16,9 +15,11 @@ from app.engine.rules import Rule
 from app.practice import access
 from app.practice import store as store_module
 from app.practice.game import HUMAN
-from app.practice.store import Store, new_token
+from app.practice.store import SQLiteStore, new_token
 
-from .practice_support import CSRF, RULES, csrf, learner_holds, rewrite, stored
+from .practice_support import CSRF, RULES, csrf, learner_holds, old_sqlite_file, rewrite, sqlite_only, stored
+
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
 SCHOOL = "203.0.113.7"  # one school's address, seen by the server for all its students
 
@@ -142,7 +143,7 @@ def test_a_refusal_outside_any_class_writes_nothing(app, client):
     game = client.post("/api/v1/games", json={"rules": RULES, "seed": 5}).get_json()["id"]
     with app.app_context():
         assert access.store().note_refusal(game, Rule.MATCH_NONE.value) is False
-        assert access.store()._db().execute("SELECT COUNT(*) FROM refusals").fetchone()[0] == 0
+        assert access.store()._one("SELECT COUNT(*) FROM refusals")[0] == 0
 
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
@@ -273,7 +274,7 @@ def test_a_bad_class_is_refused_in_the_requests_language_and_makes_nothing(app, 
     assert refused["error"] == "bad-options" and refused["field"] == field
     assert bool(re.search("[\u0600-\u06ff]", refused["message"])) == (lang == "ar")
     with app.app_context():
-        assert access.store()._db().execute("SELECT COUNT(*) FROM classes").fetchone()[0] == 0
+        assert access.store()._one("SELECT COUNT(*) FROM classes")[0] == 0
 
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
@@ -342,16 +343,16 @@ def test_a_class_and_its_games_expire_after_a_week(app, client, monkeypatch):
         record = access.store().load(lone)
         assert access.store().save(record, record.state, False)
     now = time.time()
-    monkeypatch.setattr(store_module.time, "time", lambda: now + classes.CLASS_TTL - 60)
+    monkeypatch.setattr(time, "time", lambda: now + classes.CLASS_TTL - 60)
     assert client.get(f"/en/class/{code}").status_code == 200  # a minute before the week is out
-    monkeypatch.setattr(store_module.time, "time", lambda: now + classes.CLASS_TTL + 1)
+    monkeypatch.setattr(time, "time", lambda: now + classes.CLASS_TTL + 1)
     assert client.get(f"/en/class/{code}").status_code == 404
     assert client.get(f"/api/v1/classes/{code}").get_json()["error"] == "class-not-found"
     assert join(student(app, "192.0.2.1"), code).status_code == 404
     with app.app_context():
         assert access.store().cleanup() == 1  # the student's game, not the lone one
-        db = access.store()._db()
-        assert [db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+        store = access.store()
+        assert [store._one(f"SELECT COUNT(*) FROM {table}")[0]
                 for table in ("classes", "students", "watches", "refusals")] == [0, 0, 0, 0]
     assert pupil.get(f"/api/v1/games/{game}").status_code == 404
     assert client.get(watch).status_code == 404
@@ -391,10 +392,10 @@ def test_many_joins_at_once_each_get_a_game_and_a_number(app, client):
     assert len({a.get_json()["id"] for a in answers}) == 40
 
 
-def test_two_processes_joining_one_class_never_share_a_number(tmp_path):
-    """Two stores on one file (two workers): the writers' turn makes each join see the last number."""
-    path = tmp_path / "g.sqlite3"
-    first, second = Store(path), Store(path)
+def test_two_processes_joining_one_class_never_share_a_number(backend):
+    """Two stores on one database (two workers, or two hosts): the writers' turn (SQLite), the
+    class's row lock (PostgreSQL) makes each join see the last number."""
+    first, second = backend.store(), backend.store()
     teacher = new_token()
     made = first.create_class("ACDEFH", teacher, {"seed": 1}, 3600)
     assert made is not None and second.create_class("ACDEFH", new_token(), {}, 3600) is None  # the code is taken
@@ -412,28 +413,22 @@ def test_two_processes_joining_one_class_never_share_a_number(tmp_path):
     assert sorted(numbers) == list(range(1, 31))
 
 
-OLD_SCHEMA = """
-CREATE TABLE games (id TEXT PRIMARY KEY, owner TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,
-                    finished INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL);
-CREATE INDEX games_updated ON games (updated);
-CREATE TABLE steps (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, n INTEGER NOT NULL,
-                    step TEXT NOT NULL, PRIMARY KEY (game, n)) WITHOUT ROWID;
-"""
+OLD_SCHEMA = (
+    """CREATE TABLE games (id TEXT PRIMARY KEY, owner TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,
+                           finished INTEGER NOT NULL DEFAULT 0, updated REAL NOT NULL)""",
+    "CREATE INDEX games_updated ON games (updated)",
+    """CREATE TABLE steps (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, n INTEGER NOT NULL,
+                           step TEXT NOT NULL, PRIMARY KEY (game, n)) WITHOUT ROWID""",
+)
 
 
+@sqlite_only
 def test_a_database_file_from_before_classes_opens_and_gains_them(tmp_path):
     """The schema only adds tables: a file with the games of the last release keeps them, and
     classes and watch links work in it."""
     path = tmp_path / "practice.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(OLD_SCHEMA)
-    owner = new_token()
-    old.execute("INSERT INTO games VALUES ('g1', ?, 3, '{\"n\": 1}', 0, ?)",
-                (store_module.owner_hash(owner), time.time()))
-    old.execute("INSERT INTO steps VALUES ('g1', 0, '[{\"step\": 0}]')")
-    old.commit()
-    old.close()
-    store = Store(path)
+    owner = old_sqlite_file(path, OLD_SCHEMA)
+    store = SQLiteStore(path)
     record = store.load("g1")
     assert record.version == 3 and record.owned_by(owner) and store.steps("g1", 0) == [{"step": 0}]
     assert store.save(record, {"n": 2}, False) is not None

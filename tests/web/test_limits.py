@@ -13,6 +13,8 @@ from app import create_app, limits, wording
 from app.practice import access, limits as game_limits, store as store_module
 from app.practice.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
+
 from .practice_support import CSRF, RULES, new_api_game
 
 SCHOOL = "203.0.113.7"
@@ -142,7 +144,7 @@ def test_the_counts_are_shared_by_every_worker_on_the_database(tmp_path, monkeyp
     a client sent to both gets its limit once, not once per worker (memory:// would give it
     twice)."""
     monkeypatch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path / "instance"))
-    config = {"TESTING": True, "PRACTICE_DATABASE": str(tmp_path / "shared.sqlite3")}
+    config = {"TESTING": True, "PRACTICE_DATABASE": str(tmp_path / "shared.sqlite3")}  # or DATABASE_URL's
     first = browser(create_app(config))
     assert create(first).status_code == 201  # the cookie's first game: counted by address alone
     token = first.get_cookie(access.OWNER_COOKIE).value
@@ -170,7 +172,7 @@ def test_class_code_limits_count_in_the_same_store(app):
     assert client.post(f"/api/v1/classes/{code}/games", json={}).status_code == 201
     create(client)
     with app.app_context():
-        keys = {key for key, in access.store()._db().execute("SELECT key FROM hits")}
+        keys = {key for key, in access.store()._all("SELECT key FROM hits")}
     scopes = {"class-code-lookups", "class-joins", "game-creates-address", "game-creates-owner"}
     assert {scope for scope in scopes if any(scope in key for key in keys)} == scopes
 
@@ -184,8 +186,8 @@ def test_the_limiter_is_one_for_the_app(app):
 
 # --- expiry and the cleanup ----------------------------------------------------------------------
 
-def test_a_game_never_played_goes_after_hours_a_played_one_stays(tmp_path):
-    store = Store(tmp_path / "g.sqlite3", clean_every=None)
+def test_a_game_never_played_goes_after_hours_a_played_one_stays(backend):
+    store = backend.store(clean_every=None)
     unplayed = store.create(new_token(), {})
     played = store.save(store.create(new_token(), {}), {"n": 1}, False)
     now = time.time()
@@ -196,23 +198,23 @@ def test_a_game_never_played_goes_after_hours_a_played_one_stays(tmp_path):
 
 def _expired_games(store, count):
     """``count`` games a month and a day old, each with its log, written in one go."""
-    old, db = time.time() - store_module.IDLE_TTL - 24 * 3600, store._db()
-    with store._write():
+    old = time.time() - store_module.IDLE_TTL - 24 * 3600
+    with store._write() as db:
         db.executemany("INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, 'o', 3, '{}', 0, ?)",
                        [(f"g{n}", old) for n in range(count)])
         db.executemany("INSERT INTO steps (game, n, step) VALUES (?, 0, '[]')", [(f"g{n}",) for n in range(count)])
 
 
-def test_ten_thousand_expired_games_go_in_small_transactions(tmp_path, monkeypatch):
+def test_ten_thousand_expired_games_go_in_small_transactions(backend, monkeypatch):
     """No transaction deletes more than CLEANUP_BATCH games (counted at every commit), and a
     writer gets its turn between two batches."""
-    store = Store(tmp_path / "g.sqlite3", clean_every=None)
+    store = backend.store(clean_every=None)
     _expired_games(store, 10_000)
     live = store.save(store.create(new_token(), {"n": 0}), {"n": 1}, False)
     counts = []
     committed = store._committed
     monkeypatch.setattr(store, "_committed", lambda: (counts.append(
-        store._db().execute("SELECT COUNT(*) FROM games").fetchone()[0]), committed()))
+        store._one("SELECT COUNT(*) FROM games")[0]), committed()))
     batches = store.cleanup_batches()
     assert next(batches) == CLEANUP_BATCH
     saved = []
@@ -246,11 +248,11 @@ def test_each_process_cleans_on_a_thread_of_its_own(tmp_path, monkeypatch):
         _expired_games(access.store(), 3)
     new_api_game(browser(app))
     with app.app_context():
-        db = access.store()._db()
+        store = access.store()
         deadline = time.monotonic() + 30
-        while db.execute("SELECT COUNT(*) FROM games").fetchone()[0] != 1 and time.monotonic() < deadline:
+        while store._one("SELECT COUNT(*) FROM games")[0] != 1 and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1  # the new game alone
+        assert store._one("SELECT COUNT(*) FROM games")[0] == 1  # the new game alone
         assert sum(thread.name == "practice-cleanup" for thread in threading.enumerate()) >= 1
 
 
@@ -260,14 +262,14 @@ def test_the_cleanup_command_cleans_now(app):
     result = app.test_cli_runner().invoke(args=["cleanup"])
     assert result.exit_code == 0 and result.output.strip() == "250 games deleted"
     with app.app_context():
-        assert access.store()._db().execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+        assert access.store()._one("SELECT COUNT(*) FROM games")[0] == 0
 
 
 def test_expired_rate_limit_counts_are_cleaned_too(app, clock):
     create(browser(app))
     with app.app_context():
-        db = access.store()._db()
-        assert db.execute("SELECT COUNT(*) FROM hits").fetchone()[0] == 1  # no cookie yet: by its address alone
+        store = access.store()
+        assert store._one("SELECT COUNT(*) FROM hits")[0] == 1  # no cookie yet: by its address alone
         clock.advance(61)
-        access.store().cleanup()
-        assert db.execute("SELECT COUNT(*) FROM hits").fetchone()[0] == 0
+        store.cleanup()
+        assert store._one("SELECT COUNT(*) FROM hits")[0] == 0

@@ -13,6 +13,8 @@ from app.practice.store import new_token
 
 from .practice_support import new_form_game
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
+
 SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 
 

@@ -272,7 +272,7 @@ def test_bad_options_are_refused_beside_their_field(app, client, lang, fields, f
     focused = {"rules": "preset-official", "level": "level-easy"}.get(field, field)  # the field at fault has the focus
     assert re.findall(r'id="([\w-]+)"[^>]*\bautofocus\b', response.text) == [focused]
     with app.app_context():
-        assert access.store()._db().execute("SELECT count(*) FROM games").fetchone()[0] == 0
+        assert access.store()._one("SELECT count(*) FROM games")[0] == 0
 
 
 def test_a_name_too_long_is_said_in_the_readers_language(client):

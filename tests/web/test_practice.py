@@ -25,6 +25,8 @@ from app.practice.game import HUMAN, Practice, play, shown_event, start, step
 from .practice_support import (CSRF, VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
                                rewrite, stored)
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
+
 
 def message(app, lang, code):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):

@@ -14,6 +14,8 @@ from app.practice.game import HUMAN
 
 from .practice_support import RULES, assert_json_hides, new_api_game, random_move, rewrite, stored
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
+
 ARABIC = re.compile("[\u0600-\u06ff]")
 README = Path(__file__).resolve().parents[2] / "README.md"
 

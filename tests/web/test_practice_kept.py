@@ -2,10 +2,14 @@
 stored row, copies only, and the database's version always wins."""
 import random
 
+import pytest
+
 from app.practice import access
 from app.practice.game import Practice, play as play_move
 
 from .practice_support import new_api_game, random_move, rewrite, stored
+
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
 LONG = {"preset": "official", "target": 100_000}  # rounds go on: the game never ends here
 
@@ -32,8 +36,10 @@ def test_kept_games_answer_as_the_stored_rows_do(app, client):
         answers = []
         for game_id in (kept["id"], decoded["id"]):
             if game_id == decoded["id"]:  # forget it: decoded from its row every time
-                for key in [key for key in access._kept if key[0] == game_id]:
-                    del access._kept[key]
+                with app.app_context():
+                    memory = access.kept_games()
+                    for key in [key for key in memory if key[0] == game_id]:
+                        del memory[key]
             answer = play(client, game_id, versions[game_id], move)
             versions[game_id] = answer["version"]
             answers.append(answer)

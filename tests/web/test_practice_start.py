@@ -69,7 +69,7 @@ class Forms(HTMLParser):
 
 def games(app) -> int:
     with app.app_context():
-        return access.store()._db().execute("SELECT count(*) FROM games").fetchone()[0]
+        return access.store()._one("SELECT count(*) FROM games")[0]
 
 
 def summary(page: str) -> str:

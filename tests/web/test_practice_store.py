@@ -1,4 +1,5 @@
-"""The practice store: SQLite in WAL mode, compare-and-set saves, owner tokens, cleanup."""
+"""The practice store on both databases: compare-and-set saves, the log, owner tokens, cleanup;
+and SQLite's own: WAL mode, the writers' lock file, checkpoints."""
 import os
 import sqlite3
 import threading
@@ -7,20 +8,19 @@ import warnings
 
 import pytest
 
-from app.practice import store as store_module
-from app.practice.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, Store, new_token
+from app.practice.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, SQLiteStore, new_token, sqlite as store_module
 
 
 def test_created_on_first_use_in_wal_mode(tmp_path):
     path = tmp_path / "instance" / "games.sqlite3"
-    store = Store(path)
+    store = SQLiteStore(path)
     assert not path.exists()
     store.create(new_token(), {"n": 1})
     assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_compare_and_set_applies_one_save_per_version(tmp_path):
-    store = Store(tmp_path / "g.sqlite3")
+def test_compare_and_set_applies_one_save_per_version(backend):
+    store = backend.store()
     record = store.create(new_token(), {"n": 1}, steps=[{"step": 0}])
     first = store.save(record, {"n": 2}, False, [{"step": 1}], first=1)
     assert first is not None and first.version == 2
@@ -29,8 +29,8 @@ def test_compare_and_set_applies_one_save_per_version(tmp_path):
     assert store.steps(record.id, 0) == [{"step": 0}, {"step": 1}]
 
 
-def test_the_log_is_read_from_any_step_whichever_request_wrote_it(tmp_path):
-    store = Store(tmp_path / "g.sqlite3")
+def test_the_log_is_read_from_any_step_whichever_request_wrote_it(backend):
+    store = backend.store()
     record = store.create(new_token(), {}, steps=[{"step": 0}, {"step": 1}])
     record = store.save(record, {}, False, [{"step": 2}, {"step": 3}, {"step": 4}], first=2)
     store.save(record, {}, False, [], first=5)  # a request that logged nothing
@@ -38,33 +38,34 @@ def test_the_log_is_read_from_any_step_whichever_request_wrote_it(tmp_path):
         assert store.steps(record.id, first) == [{"step": n} for n in range(first, 5)]
 
 
-def test_a_log_written_one_row_per_step_still_reads(tmp_path):
+def test_a_log_written_one_row_per_step_still_reads(backend):
     """Logs from before one row per request: each row one step's object."""
-    store = Store(tmp_path / "g.sqlite3")
+    store = backend.store()
     record = store.create(new_token(), {})
-    store._db().executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
-                            [(record.id, n, f'{{"step": {n}}}') for n in range(3)])
+    with store._write() as db:
+        db.executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
+                       [(record.id, n, f'{{"step": {n}}}') for n in range(3)])
     store.save(record, {}, False, [{"step": 3}, {"step": 4}], first=3)
     assert store.steps(record.id, 1) == [{"step": n} for n in range(1, 5)]
     assert store.steps(record.id, 4) == [{"step": 4}]
 
 
-def test_owner_token_is_stored_hashed_and_checked(tmp_path):
-    store = Store(tmp_path / "g.sqlite3")
+def test_owner_token_is_stored_hashed_and_checked(backend):
+    store = backend.store()
     token = new_token()
     record = store.load(store.create(token, {}).id)
     assert token not in record.owner
     assert record.owned_by(token) and not record.owned_by(new_token()) and not record.owned_by(None)
 
 
-def test_ids_are_unguessable(tmp_path):
-    store = Store(tmp_path / "g.sqlite3")
+def test_ids_are_unguessable(backend):
+    store = backend.store()
     ids = {store.create(new_token(), {}).id for _ in range(50)}
     assert len(ids) == 50 and all(len(game_id) >= 20 for game_id in ids)
 
 
-def test_cleanup_removes_old_finished_and_idle_games_with_their_log(tmp_path):
-    store = Store(tmp_path / "g.sqlite3")
+def test_cleanup_removes_old_finished_and_idle_games_with_their_log(backend):
+    store = backend.store()
     finished = store.create(new_token(), {}, finished=True, steps=[{"step": 0}])
     idle = store.save(store.create(new_token(), {}), {}, False)  # played: a new version
     recent = store.save(store.create(new_token(), {}), {}, False)
@@ -76,14 +77,14 @@ def test_cleanup_removes_old_finished_and_idle_games_with_their_log(tmp_path):
     assert store.load(recent.id) is None and store.load(idle.id) is None
 
 
-def test_a_save_rewrites_the_time_only_when_it_is_old_or_the_game_ends(tmp_path, monkeypatch):
+def test_a_save_rewrites_the_time_only_when_it_is_old_or_the_game_ends(backend, monkeypatch):
     """The cleanup's clock (and its index) is written at most every TOUCH_EVERY seconds a game."""
-    store, clock = Store(tmp_path / "g.sqlite3"), [1000.0]
+    store, clock = backend.store(), [1000.0]
     monkeypatch.setattr(time, "time", lambda: clock[0])
     record = store.create(new_token(), {})
 
     def stored_time():
-        return store._db().execute("SELECT updated FROM games WHERE id = ?", (record.id,)).fetchone()[0]
+        return store._one("SELECT updated FROM games WHERE id = ?", (record.id,))[0]
 
     clock[0] += TOUCH_EVERY - 1
     record = store.save(record, {"n": 1}, False)
@@ -96,15 +97,15 @@ def test_a_save_rewrites_the_time_only_when_it_is_old_or_the_game_ends(tmp_path,
     assert stored_time() == record.updated == 1001.0 + TOUCH_EVERY and store.load(record.id).finished
 
 
-def test_survives_a_new_store_on_the_same_file(tmp_path):
-    record = Store(tmp_path / "g.sqlite3").create(new_token(), {"n": 7})
-    assert Store(tmp_path / "g.sqlite3").load(record.id).state == {"n": 7}
+def test_survives_a_new_store_on_the_same_database(backend):
+    record = backend.store().create(new_token(), {"n": 7})
+    assert backend.store().load(record.id).state == {"n": 7}
 
 
 def test_writers_queue_on_the_lock_file_and_always_let_go(tmp_path):
     """Every write transaction holds the lock file's flock, whatever way it ends."""
     fcntl = pytest.importorskip("fcntl")
-    store = Store(tmp_path / "g.sqlite3")
+    store = SQLiteStore(tmp_path / "g.sqlite3")
     record = store.create(new_token(), {"n": 1})
     other = os.open(store.lock_path, os.O_RDWR)  # another writer's handle
 
@@ -132,7 +133,9 @@ def test_checkpoints_run_beside_the_saves(tmp_path, monkeypatch):
     """Every CHECKPOINT_EVERY commits, a thread of the store's copies the log into the database
     file; until then the commits are in the log only: no save runs a checkpoint itself."""
     monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 4)
-    store, threads = Store(tmp_path / "g.sqlite3"), len(_checkpointers())
+    store, threads = SQLiteStore(tmp_path / "g.sqlite3"), len(_checkpointers())
+    store._db()
+    store._commits = 0  # counted from here: the file's upgrade on first use was a commit too
     record = store.create(new_token(), {"n": 0})  # the first commit
     for n in (1, 2):
         record = store.save(record, {"n": n}, False)
@@ -149,7 +152,7 @@ def test_checkpoints_run_beside_the_saves(tmp_path, monkeypatch):
 def test_a_forked_process_starts_its_own_checkpointer(tmp_path, monkeypatch):
     """A child process has none of its parent's threads: its first wake-up starts one."""
     monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 1)
-    store = Store(tmp_path / "g.sqlite3")
+    store = SQLiteStore(tmp_path / "g.sqlite3")
     record = store.create(new_token(), {"n": 0})  # the parent's checkpointer starts...
     _wait_for(lambda: _version_in_database_file(store, record.id) == 1)  # ...and is idle again
     with warnings.catch_warnings():
@@ -165,7 +168,7 @@ def test_a_forked_process_starts_its_own_checkpointer(tmp_path, monkeypatch):
     assert os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) == 0
 
 
-def _version_in_database_file(store: Store, game_id: str) -> int | None:
+def _version_in_database_file(store: SQLiteStore, game_id: str) -> int | None:
     """The game's version in the database file itself, not counting the log (None: not there)."""
     db = sqlite3.connect(store.path.as_uri() + "?immutable=1", uri=True)
     try:
@@ -192,7 +195,7 @@ def _wait_for(condition, seconds: float = 10.0) -> None:
 def test_threads_share_one_handle_on_the_lock_file(tmp_path):
     """A connection per thread, but one open lock file per process: a threaded server starts a
     thread per request, and a handle per thread would never be closed."""
-    store = Store(tmp_path / "g.sqlite3")
+    store = SQLiteStore(tmp_path / "g.sqlite3")
     record = store.create(new_token(), {"n": 0})
     saved = []
 

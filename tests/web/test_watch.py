@@ -16,6 +16,8 @@ from app.practice.game import HUMAN
 from .practice_support import (CSRF, RULES, assert_html_hides, card_names, csrf, learner_holds, log, new_api_game,
                                random_move, rewrite, stored, strings)
 
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
+
 LATEST = re.compile(r'<li class="log-step latest"[^>]*data-step=')
 
 

@@ -1,0 +1,150 @@
+"""The game store on PostgreSQL, for several app hosts on one database: chosen when DATABASE_URL
+is a ``postgresql://`` (or ``postgres://``) URL (app.practice.store.open_store).
+
+psycopg 3 and its pool rather than SQLAlchemy Core: the store's SQL is written once for both
+databases already (app.practice.store.base), so a query builder would translate what needs no
+translating, at a layer and a dependency more on every move; what does differ is the connections,
+and psycopg_pool keeps those (sizes, a check of each connection handed out, so a restarted
+server costs no request an error, and reconnecting in the background while it is away).
+
+Transactions are READ COMMITTED. A save's ``UPDATE ... WHERE version = ?`` that meets another
+on the same row waits for it, then reads the row again: its version has moved, so it updates
+nothing, and exactly one of the two applies, whichever hosts made them. The checks that read
+before they write: a join holds its class's row (``SELECT ... FOR UPDATE``), so one class's joins
+take turns and each sees the last number (UNIQUE (class, number) stays behind it); the live-games
+cap and a rate limit's count take a transaction-scoped advisory lock on the owner's or the key's
+hash (``pg_advisory_xact_lock``), as there is no row to lock before the first game or hit, and
+SERIALIZABLE would make the loser retry where waiting a moment is enough. Only requests of one
+owner, key or class wait for each other; two keys of the same hash take turns, never miscount.
+The cleanup's batches hold 200 rows each: a move waits for one only if it touches those rows.
+
+The schema is not changed by a host starting: ``flask --app app db-upgrade`` applies the
+migrations (under an advisory lock, so hosts running it at once apply each once). Until it has,
+every request is answered 503 (SchemaBehind) and the log names the command; it is checked again
+on each request, so the hosts recover without a restart.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from functools import lru_cache
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from . import schema
+from .base import CLEANUP_EVERY, Store
+from .records import SchemaBehind
+
+
+@lru_cache(maxsize=256)
+def _placeholders(sql: str) -> str:
+    """base's ``?`` as psycopg's ``%s`` (base's SQL has no other ``?`` nor any ``%``)."""
+    return sql.replace("?", "%s")
+
+
+class _Statements:
+    """A connection inside a transaction, taking base's SQL as SQLite's connections do."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: psycopg.Connection):
+        self.conn = conn
+
+    def execute(self, sql: str, params: tuple = ()) -> psycopg.Cursor:
+        return self.conn.execute(_placeholders(sql), params)
+
+    def executemany(self, sql: str, rows) -> psycopg.Cursor:
+        cursor = self.conn.cursor()
+        cursor.executemany(_placeholders(sql), rows)
+        return cursor
+
+
+class PostgresStore(Store):
+    """A pool of connections per process, of ``min_size`` to ``max_size``; a request waits up to
+    ``timeout`` seconds for one, then is told the database is unavailable (a 503)."""
+
+    ROW_ID = "id"
+    FOR_UPDATE = " FOR UPDATE"
+    errors = (psycopg.Error,)
+    duplicate = psycopg.errors.UniqueViolation
+
+    def __init__(self, url: str, clean_every: float | None = CLEANUP_EVERY, min_size: int = 1,
+                 max_size: int = 10, timeout: float = 5.0):
+        super().__init__(clean_every)
+        self.url, self._sizes, self._timeout = url, (min_size, max_size), timeout
+        self._pool_of: tuple[int, ConnectionPool] | None = None  # (pid, its pool)
+        self._inherited: list[ConnectionPool] = []  # a parent's pools, never closed here (see _pool)
+        self._opening = threading.Lock()
+        self._schema_ok = False
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({psycopg.conninfo.conninfo_to_dict(self.url).get('dbname')!r})"
+
+    def _pool(self) -> ConnectionPool:
+        """This process's pool, opened on first use. A forked process opens its own and keeps its
+        parent's untouched: closing that would end the parent's connections on the server."""
+        found = self._pool_of
+        if found is None or found[0] != os.getpid():
+            with self._opening:
+                found = self._pool_of
+                if found is None or found[0] != os.getpid():
+                    if found is not None:
+                        self._inherited.append(found[1])
+                    pool = ConnectionPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
+                                          timeout=self._timeout, kwargs={"autocommit": True},
+                                          check=ConnectionPool.check_connection, name="uno-tutor", open=True)
+                    found = self._pool_of = os.getpid(), pool
+        return found[1]
+
+    @contextmanager
+    def _connection(self):
+        if not self._schema_ok:
+            self._check_schema()
+        with self._pool().connection() as conn:
+            yield conn
+
+    def _check_schema(self) -> None:
+        found = self.schema_version()
+        if found < schema.LATEST:
+            raise SchemaBehind(found, schema.LATEST)
+        self._schema_ok = True  # a newer schema is fine too: migrations only add
+
+    @contextmanager
+    def _write(self):
+        with self._connection() as conn, conn.transaction():
+            yield _Statements(conn)
+        self._committed()
+
+    @contextmanager
+    def _upgrade_transaction(self):
+        """A write transaction without the schema check: it is the upgrade's."""
+        with self._pool().connection() as conn, conn.transaction():
+            yield _Statements(conn)
+
+    def _one(self, sql: str, params: tuple = ()) -> tuple | None:
+        with self._connection() as conn:
+            return conn.execute(_placeholders(sql), params).fetchone()
+
+    def _all(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._connection() as conn:
+            return conn.execute(_placeholders(sql), params).fetchall()
+
+    def _serialize(self, db: _Statements, kind: int, key: str) -> None:
+        db.execute(f"SELECT pg_advisory_xact_lock({int(kind)}, hashtext(?))", (key,))
+
+    def _statements(self, migration: schema.Migration) -> tuple[str, ...]:
+        return migration.postgres
+
+    def schema_version(self) -> int:
+        with self._pool().connection() as conn:
+            if conn.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+                return 0
+            return conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+
+    def _disconnect(self) -> None:
+        found = self._pool_of
+        if found is not None and found[0] == os.getpid():
+            found[1].close()
+            self._pool_of = None

@@ -1,0 +1,110 @@
+"""What the game store hands out and the refusals it raises, the same whichever database keeps
+the rows: a backend only ever builds these from its rows."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from ...fast_json import loads as decode
+
+
+@dataclass(frozen=True)
+class Record:
+    id: str
+    owner: str  # hash of the owner's token, never the token itself
+    version: int
+    data: str = field(repr=False)  # the state as stored (JSON)
+    finished: bool
+    updated: float  # when ``updated`` was last written (see base.TOUCH_EVERY)
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        """The stored state, decoded on first use: a move that finds its game already in memory
+        (app.practice.access) never needs it."""
+        return decode(self.data)
+
+    def owned_by(self, token: str | None) -> bool:
+        """Constant-time comparison, so timing tells nothing about the owner's token."""
+        return token is not None and hmac.compare_digest(owner_hash(token), self.owner)
+
+
+@dataclass(frozen=True)
+class ClassRecord:
+    code: str
+    teacher: str  # hash of the teacher's token
+    options: dict[str, Any]  # the game every student gets, as ``Store.create_class`` was given it
+    created: float
+    expires: float
+
+    def taught_by(self, token: str | None) -> bool:
+        return token is not None and hmac.compare_digest(owner_hash(token), self.teacher)
+
+
+@dataclass(frozen=True)
+class StudentGame:
+    """One student of a class and where their game stands (its state as stored)."""
+
+    number: int
+    nickname: str | None
+    game: str
+    data: str = field(repr=False)
+    finished: bool
+    watch: str | None  # the watch link the class made for its teacher (its owner can't revoke it)
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        return decode(self.data)
+
+
+@dataclass(frozen=True)
+class Watch:
+    token: str
+    game: str
+    open_hands: bool
+    by_class: bool
+    revoked: bool
+
+
+class ClassGone(Exception):
+    """No class has this code any more (or never had): nothing was written."""
+
+
+class ClassFull(Exception):
+    """The class has as many students as it may: nothing was written."""
+
+
+class TooManyGames(Exception):
+    """The owner has as many live games as they may: nothing was written. ``wait``: seconds until
+    the first of them expires."""
+
+    def __init__(self, wait: float):
+        super().__init__(wait)
+        self.wait = wait
+
+
+class StoreUnavailable(Exception):
+    """The database can't serve this request now (app.unavailable answers 503): it may be back in a
+    moment, and nothing was written."""
+
+
+class SchemaBehind(StoreUnavailable):
+    """The database's schema is older than this code's and this backend doesn't upgrade it by
+    itself: ``flask --app app db-upgrade`` must run first. Checked again on the next request, so a
+    host recovers without a restart once it has."""
+
+    def __init__(self, found: int, wanted: int):
+        super().__init__(f"the database's schema is at version {found}, this code needs {wanted}: "
+                         "run `flask --app app db-upgrade`")
+        self.found, self.wanted = found, wanted
+
+
+def owner_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)

@@ -1,0 +1,106 @@
+"""The store's schema as numbered migrations, each in both databases' words, and the version
+table that says which have run.
+
+``Store.upgrade`` applies the missing ones in order, in one transaction with the version, under a
+lock only one host holds at a time (SQLite: the writers' turn; PostgreSQL: an advisory lock), so
+many hosts upgrading at once apply each migration once. Migration 1 is the schema as it was before
+it had versions: its statements only create what is missing (``IF NOT EXISTS``), so a SQLite file
+made then upgrades to version 1 keeping its rows. A later change is a new migration appended to
+MIGRATIONS, never an edit of one that has shipped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+
+
+@dataclass(frozen=True)
+class Migration:
+    number: int
+    about: str
+    sqlite: tuple[str, ...]
+    postgres: tuple[str, ...]
+
+
+# One owner's live games: ``create``'s cap and ``owns_any``; students' games by class; the cleanup's clocks.
+_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS games_updated ON games (updated)",
+    "CREATE INDEX IF NOT EXISTS games_owner ON games (owner)",
+    "CREATE INDEX IF NOT EXISTS classes_expires ON classes (expires)",
+    "CREATE INDEX IF NOT EXISTS classes_teacher ON classes (teacher)",
+    "CREATE INDEX IF NOT EXISTS watches_game ON watches (game)",
+    "CREATE INDEX IF NOT EXISTS hits_key ON hits (key, at)",
+    "CREATE INDEX IF NOT EXISTS hits_expires ON hits (expires)",
+)
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,  -- hash of the owner's token
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL,  -- JSON, never queried inside: kept as the text the app wrote
+    finished INTEGER NOT NULL DEFAULT 0,
+    updated {time} NOT NULL
+) ;
+CREATE TABLE IF NOT EXISTS steps (
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,  -- the number of the row's first step
+    step TEXT NOT NULL,  -- a JSON list of steps (a single step's object in older logs)
+    PRIMARY KEY (game, n)
+) {without_rowid};
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY,
+    teacher TEXT NOT NULL,  -- hash of the teacher's owner token, as games.owner
+    options TEXT NOT NULL,  -- JSON: the game every student gets (rules, bots, level, seed)
+    created {time} NOT NULL,
+    expires {time} NOT NULL
+) ;
+CREATE TABLE IF NOT EXISTS students (
+    game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    number INTEGER NOT NULL,  -- 1, 2, ... in the order they joined
+    nickname TEXT,
+    UNIQUE (class, number)
+) ;
+CREATE TABLE IF NOT EXISTS refusals (
+    game TEXT NOT NULL REFERENCES students (game) ON DELETE CASCADE,
+    rule TEXT NOT NULL,
+    n INTEGER NOT NULL,  -- moves of this student's refused by this rule
+    PRIMARY KEY (game, rule)
+) {without_rowid};
+CREATE TABLE IF NOT EXISTS watches (
+    token TEXT PRIMARY KEY,  -- the link itself: whoever has it may watch, so it is drawn as a game id is
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    open_hands INTEGER NOT NULL,
+    by_class INTEGER NOT NULL,  -- made by the game's class for its teacher (the owner's own links: 0)
+    revoked INTEGER NOT NULL DEFAULT 0  -- kept, so that its watchers are told it was turned off
+) ;
+CREATE TABLE IF NOT EXISTS hits (  -- rate limits' moving windows (app.limits_storage): one row a hit
+    {hit_id}key TEXT NOT NULL,
+    at {time} NOT NULL,
+    expires {time} NOT NULL  -- at + the window: the cleanup's clock
+) ;
+CREATE TABLE IF NOT EXISTS counters (  -- rate limits' fixed windows, should RATELIMIT_STRATEGY ask for them
+    key TEXT PRIMARY KEY,
+    n INTEGER NOT NULL,
+    expires {time} NOT NULL
+)
+"""
+
+
+def _tables(**words: str) -> tuple[str, ...]:
+    return tuple(statement.strip() for statement in _TABLES.format(**words).split(";\n"))
+
+
+MIGRATIONS = (
+    Migration(
+        1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
+        # SQLite: REAL is a double; the hits are deleted by rowid.
+        sqlite=_tables(time="REAL", without_rowid="WITHOUT ROWID", hit_id="") + _INDEXES,
+        # PostgreSQL: REAL would be 4 bytes (seconds lost), so DOUBLE PRECISION; an id to delete hits by.
+        postgres=_tables(time="DOUBLE PRECISION", without_rowid="",
+                         hit_id="id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n    ") + _INDEXES,
+    ),
+)
+LATEST = MIGRATIONS[-1].number
