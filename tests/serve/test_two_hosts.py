@@ -7,11 +7,11 @@ import json
 import shutil
 import sys
 import threading
-import uuid
 from pathlib import Path
 
 import pytest
 
+from bench.postgres_server import new_database
 from bench.slow_clients import CONFIG, HOST, free_port, gunicorn_command, served
 from tests.tools import missing
 
@@ -39,17 +39,8 @@ def database(request, tmp_path):
     if request.param == "sqlite":
         yield {"UNO_TUTOR_INSTANCE_PATH": str(tmp_path)}
         return
-    url = request.getfixturevalue("postgres_url")
-    import psycopg
-
-    name = f"two_hosts_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield {"DATABASE_URL": url.rsplit("/", 1)[0] + "/" + name}
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    with new_database(request.getfixturevalue("postgres_url"), "two_hosts") as url:
+        yield {"DATABASE_URL": url}
 
 
 @pytest.fixture
