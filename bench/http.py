@@ -203,7 +203,8 @@ def _ms(value: str) -> float:
 @contextmanager
 def store_env(store: str):
     """The environment that puts the app's games in ``store``: SQLite in the instance folder (the
-    default, nothing to add), or a new database in DATABASE_URL's server or a throwaway one."""
+    default, nothing to add), or a new database, upgraded to the app's schema, in DATABASE_URL's
+    server or a throwaway one."""
     if store == "sqlite":
         yield {}
         return
@@ -211,7 +212,9 @@ def store_env(store: str):
 
     with contextlib.ExitStack() as stack:
         server = os.environ.get("DATABASE_URL") or stack.enter_context(postgres_server.throwaway())
-        yield {"DATABASE_URL": stack.enter_context(postgres_server.new_database(server, "uno_bench"))}
+        database = stack.enter_context(postgres_server.new_database(server, "uno_bench"))
+        postgres_server.upgrade(database)
+        yield {"DATABASE_URL": database}
 
 
 def main() -> int:

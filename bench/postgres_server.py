@@ -1,15 +1,19 @@
 """A throwaway PostgreSQL server for benchmarks and tests (scripts/postgres.sh): a temporary
-folder, a free port of 127.0.0.1, stopped and removed after; and a new database in a server."""
+folder, a free port of 127.0.0.1, stopped and removed after; a new database in a server, and the
+app's schema put in it (``flask --app app db-upgrade``)."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "postgres.sh"
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "postgres.sh"
 
 
 def installed() -> bool:
@@ -46,3 +50,9 @@ def new_database(server: str, prefix: str):
     finally:
         with psycopg.connect(server, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+def upgrade(url: str) -> None:
+    """Bring the database at ``url`` to the app's schema, as README tells an operator to."""
+    subprocess.run([sys.executable, "-m", "flask", "--app", "app", "db-upgrade"], cwd=ROOT, check=True,
+                   capture_output=True, env={**os.environ, "DATABASE_URL": url})

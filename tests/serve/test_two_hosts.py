@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.postgres_server import new_database
+from bench.postgres_server import new_database, upgrade
 from bench.slow_clients import CONFIG, HOST, free_port, gunicorn_command, served
 from tests.tools import missing
 
@@ -40,6 +40,7 @@ def database(request, tmp_path):
         yield {"UNO_TUTOR_INSTANCE_PATH": str(tmp_path)}
         return
     with new_database(request.getfixturevalue("postgres_url"), "two_hosts") as url:
+        upgrade(url)
         yield {"DATABASE_URL": url}
 
 
