@@ -6,6 +6,11 @@ repeat view of the home page, a rule page and the table.
 
     .venv/bin/pip install -e '.[serve]' && apt-get install -y wrk
     .venv/bin/python bench/http.py [--seconds 5] [--rounds 3] [--workers 2] [--connections 2]
+    .venv/bin/python bench/http.py --store postgresql --workers 1   # then --workers 2: one database
+
+``--store postgresql`` keeps the games in PostgreSQL (``pip install -e '.[postgres]'``): a new
+database in the server ``DATABASE_URL`` names, or, without it, in a throwaway server started by
+scripts/postgres.sh (Debian's postgresql); the database is dropped and the server stopped after.
 
 Prints requests/s and latency percentiles per endpoint, each as a ratio to the trivial page
 (the issue's target: the move endpoint at least half the trivial page's requests/s). wrk and
@@ -28,10 +33,13 @@ from __future__ import annotations
 import os
 import sys
 
-# This file is named http.py: keep its folder off the path so "http" is the standard library's.
+# This file is named http.py: keep its folder off the path so "http" is the standard library's,
+# and put the repository's root on it instead, for bench.postgres_server.
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import argparse  # noqa: E402
+import contextlib  # noqa: E402
 import http.client  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
@@ -41,6 +49,7 @@ import socket  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,12 +200,31 @@ def _ms(value: str) -> float:
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
 
 
+@contextmanager
+def store_env(store: str):
+    """The environment that puts the app's games in ``store``: SQLite in the instance folder (the
+    default, nothing to add), or a new database, upgraded to the app's schema, in DATABASE_URL's
+    server or a throwaway one."""
+    if store == "sqlite":
+        yield {}
+        return
+    from bench import postgres_server
+
+    with contextlib.ExitStack() as stack:
+        server = os.environ.get("DATABASE_URL") or stack.enter_context(postgres_server.throwaway())
+        database = stack.enter_context(postgres_server.new_database(server, "uno_bench"))
+        postgres_server.upgrade(database)
+        yield {"DATABASE_URL": database}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=5, help=f"duration of each measurement (max {MAX_SECONDS})")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
     parser.add_argument("--connections", type=int, default=2, help="wrk threads = connections")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median reported, max 9)")
+    parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="where the games are kept (postgresql: see above)")
     args = parser.parse_args()
     args.seconds = max(1, min(args.seconds, MAX_SECONDS))
     args.rounds = max(1, min(args.rounds, 9))
@@ -205,8 +233,8 @@ def main() -> int:
         print("needs gunicorn (pip install -e '.[serve]') and wrk (apt-get install -y wrk)", file=sys.stderr)
         return 2
     port = free_port()
-    with tempfile.TemporaryDirectory() as instance:
-        env = {**os.environ, "UNO_TUTOR_INSTANCE_PATH": instance, "UNO_TUTOR_SECRET_KEY": "bench"}
+    with tempfile.TemporaryDirectory() as instance, store_env(args.store) as database:
+        env = {**os.environ, "UNO_TUTOR_INSTANCE_PATH": instance, "UNO_TUTOR_SECRET_KEY": "bench", **database}
         server = subprocess.Popen([gunicorn, "-w", str(args.workers), "-b", f"{HOST}:{port}", "--log-level",
                                    "warning", "app:create_app()"], cwd=ROOT, env=env, start_new_session=True)
         try:
@@ -246,7 +274,7 @@ def main() -> int:
             server.wait(timeout=30)
     trivial = runs["trivial page (/healthz)"]["rps"]
     print(f"gunicorn -w {args.workers}, wrk -t{args.connections} -c{args.connections} -d{args.seconds}s on {HOST},"
-          f" median of {args.rounds} interleaved rounds")
+          f" median of {args.rounds} interleaved rounds, games in {args.store}")
     print(f"{'endpoint':30} {'req/s':>9} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'ratio':>6}")
     for name, run in runs.items():
         lat = run["latency"]

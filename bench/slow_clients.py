@@ -52,10 +52,11 @@ def gunicorn_command(port: int, config: Path | None, workers: int | None = None)
 
 
 @contextlib.contextmanager
-def served(command: list[str], port: int):
-    """The server running, answering /healthz, in an instance folder of its own; stopped after."""
+def served(command: list[str], port: int, env: dict[str, str] | None = None):
+    """The server running, answering /healthz, in an instance folder of its own unless ``env``
+    names one (UNO_TUTOR_INSTANCE_PATH; ``env`` is added to this process's); stopped after."""
     with tempfile.TemporaryDirectory() as instance:
-        env = {**os.environ, "UNO_TUTOR_INSTANCE_PATH": instance, "UNO_TUTOR_SECRET_KEY": "slow-clients"}
+        env = {**os.environ, "UNO_TUTOR_INSTANCE_PATH": instance, "UNO_TUTOR_SECRET_KEY": "slow-clients", **(env or {})}
         server = subprocess.Popen(command, cwd=instance, env=env, start_new_session=True)
         try:
             for _ in range(150):  # bounded wait for the server to answer
