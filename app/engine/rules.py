@@ -60,6 +60,8 @@ class Rule(StrEnum):
     MOVE_NOT_IN_HAND = "move.not-in-hand"
 
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # setup.players
+
 HOUSE_RULES = frozenset({Rule.STACKING, Rule.SEVEN_ZERO, Rule.DRAW_UNTIL_PLAYABLE})
 
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -98,7 +100,7 @@ class RuleSet:
             value = getattr(self, option)
             if type(value) is not kind:
                 raise RuleSetError(f"{option}={value!r}")
-        if not 2 <= self.players <= 10 or not 0 <= self.uno_penalty <= 10 or not 1 <= self.target <= 100_000:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS or not 0 <= self.uno_penalty <= 10 or not 1 <= self.target <= 100_000:
             raise RuleSetError("out of range")
         # Made once: a practice move stores the rules twice and shows them once. Not a field, so
         # equality, hashing and repr don't see it.

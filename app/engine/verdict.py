@@ -1,8 +1,7 @@
 """What the engine says back: verdicts for checks, events for state changes.
 
 Both are values, never sentences: a rule id and parameters that the web layer words in the
-reader's language. ``to_dict`` reads a rule's id as ``rule._value_``, the plain attribute behind
-Enum's ``value`` property (a Python call, on every event of every move).
+reader's language.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ class Verdict:
         set_params(self, {} if params is None else params)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"legal": self.legal, "rule": self.rule._value_, "params": self.params}
+        return {"legal": self.legal, "rule": str(self.rule), "params": self.params}
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -52,14 +51,14 @@ class Event:
         set_params(self, {} if params is None else params)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rule": self.rule._value_, "params": self.params}
+        return {"kind": self.kind, "rule": str(self.rule), "params": self.params}
 
     def redact(self, viewer: int | None) -> Event:
         """This event as ``viewer`` may see it: other seats' private cards removed."""
         private = self.params.get("private_to")
         if private is None:
             return self
-        params = self.params.copy()  # copy and delete: a comprehension costs several times more
+        params = self.params.copy()
         del params["private_to"]
         if viewer != private:
             params.pop("cards", None)

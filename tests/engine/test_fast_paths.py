@@ -86,11 +86,11 @@ def test_engine__shuffle_gives_the_standard_order(size):
         assert pile == expected and rng.getstate() == standard.getstate()  # the same draws, too
 
 
-def test_engine__moves_read_twice_are_one_shared_value():
-    # Move.from_dict and the bots make moves through a cache: equal fields, one immutable object.
+def test_engine__moves_read_twice_are_equal_immutable_values():
     data = {"seat": 2, "action": "play", "card": "W", "color": "green", "uno": True}
     move = Move.from_dict(data)
-    assert move is Move.from_dict(dict(data))
+    assert move == Move.from_dict(dict(data)) and hash(move) == hash(Move.from_dict(dict(data)))
+    assert move.to_dict() == {**data, "card": "W"}
     assert move == Move(2, Action.PLAY, card("W"), color=Color.GREEN, uno=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         move.seat = 3  # type: ignore[misc]
