@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .checking import check
 from .choices import playable_faces
-from .effects import CHALLENGE_FAILED_DRAW, end_round, take_effect
+from .effects import CHALLENGE_FAILED_DRAW, EFFECTS, end_round
 from .matching import WILD_DRAW_FOUR
 from .moves import Action, Move
 from .pending import Pending
@@ -24,26 +24,30 @@ OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 
 def apply(state: RoundState, move: Move) -> list[Event]:
     """Check ``move`` and carry it out; IllegalMoveError (nothing changed) if it is illegal."""
-    verdict, events = attempt(state, move)
+    verdict = check(state, move)
     if not verdict.legal:
         raise IllegalMoveError(verdict)
-    return events
+    return _carry_out(state, move, verdict)
 
 
 def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
     """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
     illegal move, which changes nothing). For a caller that needs both, checking only once."""
     verdict = check(state, move)
+    return verdict, _carry_out(state, move, verdict) if verdict.legal else []
+
+
+def _carry_out(state: RoundState, move: Move, verdict: Verdict) -> list[Event]:
     events: list[Event] = []
-    if not verdict.legal:
-        return verdict, events
     if move.action not in OUT_OF_TURN:
         state.exposed = None
     CARRY_OUT[move.action](state, move, verdict, events)
-    return verdict, events
+    return events
 
 
 def _play(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    """The card goes on the discard pile; a player left with one card has called UNO with it or
+    may be caught (``uno.call``); then the card takes effect, or the round ends."""
     seat, played, pending = move.seat, move.card, state.pending
     assert played is not None
     stacked = pending.amount if pending is not None and pending.kind != "drawn" else 0
@@ -56,11 +60,16 @@ def _play(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) 
     else:
         events.append(Event("play", verdict.rule, {**verdict.params, "seat": seat}))
         state.color = played.color
-    _uno_after_play(state, move, hand, events)
-    if hand:
-        take_effect(state, seat, played, stacked, move, verdict, events)
-    else:
+    left = len(hand)
+    state.uno_said[seat] = left == 1 and move.uno
+    if left == 1 and move.uno:
+        events.append(Event("uno", Rule.UNO_CALL, {"seat": seat}))
+    elif left == 1:
+        state.exposed = seat
+    elif not left:
         end_round(state, seat, played, stacked, events)
+        return
+    EFFECTS[played.kind](state, seat, played, stacked, move, verdict, events)
 
 
 def _play_wild(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
@@ -73,19 +82,6 @@ def _play_wild(state: RoundState, move: Move, verdict: Verdict, events: list[Eve
     events.append(Event("play", rule, {**params, "seat": seat}))
     state.color = move.color
     events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": str(move.color)}))
-
-
-def _uno_after_play(state: RoundState, move: Move, hand: list, events: list[Event]) -> None:
-    """``uno.call``: a player left with one card calls UNO with the play, or may be caught."""
-    seat = move.seat
-    if len(hand) != 1:
-        state.uno_said[seat] = False
-    elif move.uno:
-        state.uno_said[seat] = True
-        events.append(Event("uno", Rule.UNO_CALL, {"seat": seat}))
-    else:
-        state.uno_said[seat] = False
-        state.exposed = seat
 
 
 def _draw(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:

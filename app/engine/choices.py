@@ -68,25 +68,27 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     """The moves ``check`` accepts, for one seat or for all (a catch may come from anyone), in the
     order of ``candidate_moves``."""
     n = len(state.hands)
-    if seat is not None and not 0 <= seat < n:
+    if seat is None:
+        return [m for s in range(n) for m in legal_moves(state, s)]
+    if not 0 <= seat < n:
         raise InvalidMoveError("seat")
     if state.winner is not None:
         return []
-    pending, exposed = state.pending, state.exposed
-    actor, kind = (state.turn, None) if pending is None else (pending.seat, pending.kind)
-    moves: list[Move] = []
-    for s in range(n) if seat is None else (seat,):
-        offered = SEATS[s]
-        if s == actor:
-            moves += offered.answers[kind]
-        if exposed == s:
-            moves.append(offered.uno)
-        if s == actor and kind == "color":
-            moves += offered.colors
-        if exposed is not None and exposed != s:
-            moves.append(offered.catches[exposed])
-        if s == actor:
-            moves += _legal_plays(state, s)
+    pending, exposed, offered = state.pending, state.exposed, SEATS[seat]
+    actor = state.turn if pending is None else pending.seat
+    if seat != actor:  # only a late UNO, or a catch of the player who forgot it
+        if exposed is None:
+            return []
+        return [offered.uno if exposed == seat else offered.catches[exposed]]
+    kind = pending and pending.kind
+    moves = list(offered.answers[kind])
+    if exposed == seat:
+        moves.append(offered.uno)
+    if kind == "color":
+        moves += offered.colors
+    if exposed is not None and exposed != seat:
+        moves.append(offered.catches[exposed])
+    moves += _legal_plays(state, seat)
     return moves
 
 
@@ -95,23 +97,22 @@ def _legal_plays(state: RoundState, seat: int) -> list[Move]:
     pending, the cards the matching rules accept; after a draw, the drawn card only; a card
     stacked on a penalty goes through ``check``; other pending decisions take no card."""
     pending, held = state.pending, state.hands[seat]
+    plays = _plays_table(state, seat)
     if pending is None:
         faces = playable_faces(state, seat)
-        plays = _plays_table(state, seat)
         moves: list[Move] = []
-        for face in dict.fromkeys(held):
-            if face in faces:
+        found: list[Card] = []  # the faces offered so far: a hand may hold both copies of one
+        for face in held:
+            if face in faces and face not in found:
+                found.append(face)
                 moves += plays[face]
         return moves
     if pending.kind == "drawn":
         drawn = pending.card
-        if drawn in held and drawn in playable_faces(state, seat):
-            return list(_plays_table(state, seat)[drawn])
-        return []
+        return list(plays[drawn]) if drawn in held and drawn in playable_faces(state, seat) else []
     if pending.kind == "stack" or pending.kind == "challenge" and state.rules.stacking:
         penalty = pending.card
         assert penalty is not None
-        plays = _plays_table(state, seat)
         return [m for face in dict.fromkeys(held) if face.kind is penalty.kind
                 for m in plays[face] if state.check(m).legal]
     return []

@@ -19,13 +19,6 @@ PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}  # cards the next player dr
 CHALLENGE_FAILED_DRAW = 6  # wild-draw-four.challenge: an innocent player challenged draws 4 + 2
 
 
-def take_effect(state: RoundState, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
-                events: list[Event]) -> None:
-    """The effect of ``played`` by ``seat`` (``stacked``: the penalty it was stacked on), ending
-    with whose turn it is."""
-    EFFECTS[played.kind](state, seat, played, stacked, move, verdict, events)
-
-
 def _number(state: RoundState, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
             events: list[Event]) -> None:
     """A number card, or a Wild once its colour is named: the next player's turn, unless the 7-0
@@ -75,6 +68,8 @@ def _penalty(state: RoundState, seat: int, played: Card, stacked: int, move: Mov
     state.turn = state.next_seat(seat, 2)
 
 
+# What a card does once played, by its kind; each ends by saying whose turn it is. Each takes
+# (state, seat, played, stacked, move, verdict, events): ``stacked`` is the penalty it was stacked on.
 EFFECTS = {Kind.NUMBER: _number, Kind.WILD: _number, Kind.SKIP: _skip, Kind.REVERSE: _reverse,
            Kind.DRAW_TWO: _penalty, Kind.WILD_DRAW_FOUR: _penalty}
 
