@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .effects import PENALTY
-from .matching import MATCHES, holds_color
+from .matching import ON_TOP, holds_color
 from .moves import Action, Move
 from .rules import Rule
 from .verdict import InvalidMoveError, Verdict
@@ -82,7 +82,7 @@ def check_play(state: RoundState, move: Move) -> Verdict:
         return _illegal(Rule.SEVEN_ZERO, case="target-needed", card=played.notation)
     color, top = state.color, state.discard[-1]
     facts = {"card": played.notation, "top": top.notation, "color": color and str(color)}
-    rule = MATCHES[top, color].get(played)
+    rule = ON_TOP[top][color].rules.get(played)
     if played.is_wild:
         return _check_wild(state, rule, hand, str(named), facts)
     if rule is not None:

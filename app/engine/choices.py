@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import FACES, Card, Color
-from .matching import PLAYABLE, holds_color
+from .matching import ON_TOP, holds_color
 from .moves import Action, Move
 from .rules import MAX_PLAYERS
 from .verdict import InvalidMoveError
@@ -127,8 +127,10 @@ def playable_faces(state: RoundState, seat: int) -> frozenset[Card]:
     """Every face ``seat`` could play on the current top, were it in the hand: a Wild Draw Four
     only if no card in the hand has the colour to match, or a bluff may be challenged."""
     color = state.color
-    allowed = state.rules.challenge or holds_color(state.hands[seat], color) is None
-    return PLAYABLE[state.discard[-1], color, allowed]
+    on_top = ON_TOP[state.discard[-1]][color]
+    if state.rules.challenge or holds_color(state.hands[seat], color) is None:
+        return on_top.playable
+    return on_top.playable_without_wild_draw_four
 
 
 def playable(state: RoundState, seat: int, candidate: Card) -> bool:

@@ -32,19 +32,21 @@ def matching_rule(face: Card, top: Card, color: Color | None) -> Rule | None:
     return Rule.MATCH_SYMBOL if face.kind is top.kind else None
 
 
-def _rules_on(top: Card, color: Color | None) -> dict[Card, Rule]:
-    by_face = {face: matching_rule(face, top, color) for face in FACES.values()}
-    return {face: rule for face, rule in by_face.items() if rule is not None}
+class OnTop:
+    """What may go on one top card with one colour to match: each face with the rule that lets it,
+    and the faces playable with and without the Wild Draw Four."""
+
+    def __init__(self, top: Card, color: Color | None):
+        by_face = {face: matching_rule(face, top, color) for face in FACES.values()}
+        self.rules: dict[Card, Rule] = {face: rule for face, rule in by_face.items() if rule is not None}
+        self.playable = frozenset(self.rules)
+        self.playable_without_wild_draw_four = self.playable - {WILD_DRAW_FOUR}
 
 
-# (top card, colour to match) -> {each face that may go on it: the rule that lets it}
-MATCHES: dict[tuple[Card, Color | None], dict[Card, Rule]] = {
-    (top, color): _rules_on(top, color) for top in FACES.values() for color in (*Color, None)}
-
-# (top card, colour to match, Wild Draw Four allowed) -> the faces that may be played
-PLAYABLE: dict[tuple[Card, Color | None, bool], frozenset[Card]] = {
-    (top, color, allowed): frozenset(face for face in faces if allowed or face is not WILD_DRAW_FOUR)
-    for (top, color), faces in MATCHES.items() for allowed in (True, False)}
+# ON_TOP[top card][colour to match], for every top card and colour (None: a Wild turned first,
+# its colour not named yet)
+ON_TOP: dict[Card, dict[Color | None, OnTop]] = {
+    top: {color: OnTop(top, color) for color in (*Color, None)} for top in FACES.values()}
 
 
 def holds_color(hand: list[Card], color: Color | None) -> Card | None:
