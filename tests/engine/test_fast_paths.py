@@ -66,8 +66,6 @@ def test_engine__every_way_of_making_a_card_gives_the_one_instance():
 
 
 def test_engine__rule_sets_read_back_alternately_are_each_their_own():
-    # RuleSet.from_dict answers the set it read last when the dicts are equal: each must still
-    # read back as itself, whatever was read before it.
     sets = [PRESETS["official"], PRESETS["guide-long"], ruleset({"preset": "guide-short", "stacking": True})]
     for rules in [*sets, *reversed(sets), *sets, sets[0]]:
         read = RuleSet.from_dict(rules.to_dict())
