@@ -19,16 +19,12 @@ Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=Fals
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Protocol
 
 from .cards import Card, Color, Kind
-from .moves import Action, Move, make_move
+from .matching import WILD_DRAW_FOUR
+from .moves import Action, Move
 from .round import RoundState
-
-# As in round.py: ``Kind.SKIP`` on an enum class goes through EnumType.__getattr__ in Python 3.11,
-# four times per card a bot weighs. Here these are plain namespaces of the same members.
-Kind, Action = (SimpleNamespace(**enum.__members__) for enum in (Kind, Action))  # type: ignore[misc]
 
 LEVELS = ("easy", "normal")
 ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player about to go out
@@ -46,8 +42,7 @@ class Dice(Protocol):
 def strongest_color(hand: list[Card]) -> Color:
     """The colour the hand holds most of (points break ties), red when it holds none.
 
-    A plain dict, not a Counter: this runs a few times per bot move. Equal weights go to the
-    colour met first in the hand, as Counter.most_common did.
+    Equal weights go to the colour met first in the hand.
     """
     weight: dict[Color, int] = {}
     for c in hand:
@@ -72,7 +67,7 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice, caught: bool = F
     without fail (no dice thrown for it)."""
     hand, pending = state.hands[seat], state.pending
     if pending is None:  # most decisions: nothing pending, play or draw
-        return _play(state, seat, hand, level, rng, caught) or make_move(seat, Action.DRAW)
+        return _play(state, seat, hand, level, rng, caught) or Move(seat, Action.DRAW)
     kind = pending.kind
     if kind == "color":
         return Move(seat, Action.COLOR, color=strongest_color(hand))
@@ -80,8 +75,8 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice, caught: bool = F
         return _answer_penalty(state, seat, level, rng, caught)
     if kind == "drawn":
         move = _play(state, seat, [pending.card], level, rng, caught)
-        return move or make_move(seat, Action.PASS)
-    return _play(state, seat, hand, level, rng, caught) or make_move(seat, Action.DRAW)
+        return move or Move(seat, Action.PASS)
+    return _play(state, seat, hand, level, rng, caught) or Move(seat, Action.DRAW)
 
 
 def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice, caught: bool) -> Move:
@@ -109,13 +104,7 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
     """The best legal play among ``options``: plain cards first, wilds kept for when nothing else goes."""
     hand = state.hands[seat]
     faces = state.playable_faces(seat)  # the same for every option: found once
-    # Both copies of a face may be listed: not worth removing (dict.fromkeys cost more than the
-    # rest of most decisions), as the same face is chosen either way. A loop, not a comprehension:
-    # in Python 3.11 that is a function made and called, costing more than a hand's loop.
-    playable: list[Card] = []
-    for c in options:
-        if c in faces:
-            playable.append(c)
+    playable = [c for c in options if c in faces]  # both copies of a face may be listed: either is chosen alike
     if not playable:
         return None
     if len(playable) == 1:  # nothing to weigh; the favourite colour only matters for a wild
@@ -125,18 +114,11 @@ def _play(state: RoundState, seat: int, options: list[Card], level: str, rng: Di
         attacking = len(state.hands[state.next_seat(seat)]) <= 2  # the next player is close to going out
         favourite = strongest_color(hand)  # wilds have no colour: they weigh nothing
         # The dice are thrown only when there is a Wild Draw Four to bluff with.
-        bluff = (state.rules.challenge and any(c.kind is Kind.WILD_DRAW_FOUR for c in playable)
-                 and rng.random() < BLUFF[level])
+        bluff = state.rules.challenge and WILD_DRAW_FOUR in playable and rng.random() < BLUFF[level]
         # The first card ranked least: plain before wild (a bluff's Wild Draw Four before all),
-        # attacks first when attacking, then the favourite colour, then the most points. A loop,
-        # as min(key=...) calls Python per card.
-        choice, best = playable[0], None  # best: the least rank so far
-        for c in playable:
-            attack = attacking and c.kind in ATTACKS
-            rank = ((c.kind is Kind.WILD_DRAW_FOUR) is not bluff, c.is_wild, -attack, c.color is not favourite,
-                    -c.points)
-            if best is None or rank < best:
-                choice, best = c, rank
+        # attacks first when attacking, then the favourite colour, then the most points.
+        choice = min(playable, key=lambda c: ((c is WILD_DRAW_FOUR) is not bluff, c.is_wild,
+                                              -(attacking and c.kind in ATTACKS), c.color is not favourite, -c.points))
     # Legal by construction, so not checked again (the table's apply checks it anyway): the card is
     # in the hand (or is the card just drawn) and among the faces the matching rules accept, a wild
     # names a colour, a 7 under 7-0 names another seat. The property tests apply every bot move.
@@ -154,4 +136,4 @@ def _completed(state: RoundState, seat: int, choice: Card, favourite: Color | No
         others = [s for s in range(state.players) if s != seat]
         target = min(others, key=lambda s: len(state.hands[s]))
     calls = len(state.hands[seat]) == 2 and (caught or rng.random() >= FORGET_UNO[level])
-    return make_move(seat, Action.PLAY, choice, color, calls, target)  # color, uno, target
+    return Move(seat, Action.PLAY, choice, color, calls, target)

@@ -57,8 +57,7 @@ class Card:
     kind: Kind
     color: Color | None = None
     number: int | None = None
-    # Derived once per face and stored, not properties: the engine and the bots read them many
-    # times per move, and a slot read costs a fraction of a property call.
+    # Derived once per face and stored with it: every move reads them.
     notation: str = field(init=False, repr=False, compare=False)
     is_wild: bool = field(init=False, repr=False, compare=False)
     points: int = field(init=False, repr=False, compare=False)  # value in a hand at the end of a round
@@ -123,17 +122,9 @@ DECK: tuple[Card, ...] = tuple(face for face, copies in _all_faces() for _ in ra
 
 
 def shuffle(pile: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(pile)``: the same order from the same generator, written out. The standard
-    one calls a Python method to pick each card: a new round's shuffle took 289k instructions so,
-    168k here, and was most of dealing. tests/engine pins it to ``random.Random.shuffle``."""
-    getrandbits = rng.getrandbits
-    for i in range(len(pile) - 1, 0, -1):
-        # As Random._randbelow(i + 1): as many bits as i + 1 has, drawn again until not above i.
-        bits = (i + 1).bit_length()
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        pile[i], pile[j] = pile[j], pile[i]
+    """Shuffle ``pile`` in place: the same order from the same generator, so a seeded game
+    deals and reshuffles the same cards every time it is replayed."""
+    rng.shuffle(pile)
 
 
 def card(notation: str) -> Card:
@@ -151,8 +142,7 @@ def cards(notations: str | list[str]) -> list[Card]:
     return [card(n) for n in notations]
 
 
-# The members by value, read as a dict: calling the enum (``Color("red")``) goes through
-# EnumType.__call__ and Enum.__new__, several times the cost of the lookup.
+# The colours by name, as notation, moves and stored games spell them.
 COLORS: dict[str, Color] = {c.value: c for c in Color}
 
 

@@ -71,7 +71,7 @@ class Game:
         """``RoundState.attempt`` on the current round, adding a round's points to the scores."""
         state = self.round
         verdict, events = state.attempt(move)
-        # round_points() is None until someone has won: most moves need not call it to find out
+        # a round's points are added once someone has gone out
         points = state.round_points() if verdict.legal and state.winner is not None else None
         if points is not None:
             self.scores = [total + p for total, p in zip(self.scores, points)]

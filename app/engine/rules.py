@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any
 
 
@@ -60,6 +59,8 @@ class Rule(StrEnum):
     MOVE_NOT_IN_HAND = "move.not-in-hand"
 
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 10  # setup.players
+
 HOUSE_RULES = frozenset({Rule.STACKING, Rule.SEVEN_ZERO, Rule.DRAW_UNTIL_PLAYABLE})
 
 OPTION_CHOICES: dict[str, tuple[str, ...]] = {
@@ -98,28 +99,16 @@ class RuleSet:
             value = getattr(self, option)
             if type(value) is not kind:
                 raise RuleSetError(f"{option}={value!r}")
-        if not 2 <= self.players <= 10 or not 0 <= self.uno_penalty <= 10 or not 1 <= self.target <= 100_000:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS or not 0 <= self.uno_penalty <= 10 or not 1 <= self.target <= 100_000:
             raise RuleSetError("out of range")
-        # Made once: a practice move stores the rules twice and shows them once. Not a field, so
-        # equality, hashing and repr don't see it.
-        object.__setattr__(self, "_options", {name: getattr(self, name) for name in OPTIONS})
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self._options)  # a copy: the caller may change it
+        return {name: getattr(self, name) for name in OPTIONS}
 
     @staticmethod
     def from_dict(options: dict[str, Any]) -> RuleSet:
-        """The rule set ``to_dict`` wrote. Rule sets are frozen, so one is made per distinct set
-        and shared: a game read back from storage holds two, and checking one costs more than
-        reading the rest of the round. The set read last is tried first, as a dict comparison: a
-        game's two copies are one set, and so are most games, and the cache's key (a tuple of the
-        items, hashed and compared) costs three times as much."""
-        global _last_read
-        last = _last_read  # read once: another thread may replace it
-        if options == last._options:
-            return last
-        _last_read = _rule_set(tuple(options.items()))
-        return _last_read
+        """The rule set ``to_dict`` wrote."""
+        return RuleSet(**options)
 
     @property
     def scoring_rule(self) -> Rule:
@@ -136,17 +125,12 @@ class RuleSet:
 OPTIONS: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
 
 
-@lru_cache(maxsize=256)
-def _rule_set(options: tuple[tuple[str, Any], ...]) -> RuleSet:
-    return RuleSet(**dict(options))
-
 PRESETS: dict[str, RuleSet] = {
     "official": RuleSet(),
     "guide-long": RuleSet(draw="until-playable", uno_penalty=4, scoring="tally-lowest"),
     "guide-short": RuleSet(dealer="random", first_wild="redraw", challenge=False,
                            scoring="tally-lowest"),
 }
-_last_read: RuleSet = PRESETS["official"]  # RuleSet.from_dict's last answer
 
 
 def ruleset(spec: str | dict[str, Any] | RuleSet | None = None) -> RuleSet:

@@ -16,11 +16,11 @@ from typing import Any
 
 from .cards import COPIES, Card, Color, InvalidCardError, card, color
 from .round import RoundState
-from .rules import RuleSet, RuleSetError, ruleset
+from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError, ruleset
 from .setup import deal
 from .verdict import Event
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "ScenarioError", "from_scenario"]
 
 
 class ScenarioError(ValueError):

@@ -3,33 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from .cards import COPIES, DECK, Card, Kind, shuffle
+from .cards import DECK, Card, Kind, shuffle
+from .deck import HAND_SIZE, rest_of_deck, shuffled_deck
+from .pending import Pending
+from .round import RoundState
 from .rules import Rule, RuleSet
-from .round import HAND_SIZE, Pending, RoundState
 from .verdict import Event
+
+__all__ = ["choose_dealer", "deal", "rest_of_deck", "shuffled_deck", "turn_first_card"]
 
 FIRST_CARD_RULES = {
     Kind.NUMBER: Rule.FIRST_NUMBER, Kind.SKIP: Rule.FIRST_SKIP, Kind.REVERSE: Rule.FIRST_REVERSE,
     Kind.DRAW_TWO: Rule.FIRST_DRAW_TWO, Kind.WILD: Rule.FIRST_WILD,
     Kind.WILD_DRAW_FOUR: Rule.FIRST_WILD_DRAW_FOUR,
 }
-
-
-def shuffled_deck(seed: int | str) -> list[Card]:
-    """The 108 cards in an order fixed by ``seed``, top first."""
-    deck = list(DECK)
-    shuffle(deck, random.Random(f"{seed}:deck"))
-    return deck
-
-
-def rest_of_deck(used: list[Card], seed: int | str) -> list[Card]:
-    """The deck less the cards ``used``, shuffled by ``seed``, top first."""
-    left = Counter(COPIES) - Counter(used)
-    rest = [face for face, copies in left.items() for _ in range(copies)]
-    shuffle(rest, random.Random(f"{seed}:rest"))
-    return rest
 
 
 def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, list[Event]]:

@@ -1,20 +1,18 @@
 """What the engine says back: verdicts for checks, events for state changes.
 
 Both are values, never sentences: a rule id and parameters that the web layer words in the
-reader's language. ``to_dict`` reads a rule's id as ``rule._value_``, the plain attribute behind
-Enum's ``value`` property (a Python call, on every event of every move).
+reader's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import Rule
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True)
 class Verdict:
     """Whether a move is legal, which rule says so, and the facts the explanation needs."""
 
@@ -22,17 +20,11 @@ class Verdict:
     rule: Rule
     params: dict[str, Any] = field(default_factory=dict)
 
-    def __init__(self, legal: bool, rule: Rule, params: dict[str, Any] | None = None) -> None:
-        set_legal, set_rule, set_params = _VERDICT_SLOTS
-        set_legal(self, legal)
-        set_rule(self, rule)
-        set_params(self, {} if params is None else params)
-
     def to_dict(self) -> dict[str, Any]:
-        return {"legal": self.legal, "rule": self.rule._value_, "params": self.params}
+        return {"legal": self.legal, "rule": str(self.rule), "params": self.params}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True)
 class Event:
     """One change to the state, with the rule that caused it.
 
@@ -45,36 +37,19 @@ class Event:
     rule: Rule
     params: dict[str, Any] = field(default_factory=dict)
 
-    def __init__(self, kind: str, rule: Rule, params: dict[str, Any] | None = None) -> None:
-        set_kind, set_rule, set_params = _EVENT_SLOTS
-        set_kind(self, kind)
-        set_rule(self, rule)
-        set_params(self, {} if params is None else params)
-
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rule": self.rule._value_, "params": self.params}
+        return {"kind": self.kind, "rule": str(self.rule), "params": self.params}
 
     def redact(self, viewer: int | None) -> Event:
         """This event as ``viewer`` may see it: other seats' private cards removed."""
         private = self.params.get("private_to")
         if private is None:
             return self
-        params = self.params.copy()  # copy and delete: a comprehension costs several times more
+        params = self.params.copy()
         del params["private_to"]
         if viewer != private:
             params.pop("cards", None)
         return Event(self.kind, self.rule, params)
-
-
-def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
-    """Setters straight into the slots of a frozen dataclass: its generated __init__ goes through
-    object.__setattr__ for each field, twice as slow, and the engine makes a verdict or an event
-    for nearly every move it checks or applies."""
-    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
-
-
-_VERDICT_SLOTS = _slot_setters(Verdict)
-_EVENT_SLOTS = _slot_setters(Event)
 
 
 class IllegalMoveError(Exception):

@@ -66,8 +66,6 @@ def test_engine__every_way_of_making_a_card_gives_the_one_instance():
 
 
 def test_engine__rule_sets_read_back_alternately_are_each_their_own():
-    # RuleSet.from_dict answers the set it read last when the dicts are equal: each must still
-    # read back as itself, whatever was read before it.
     sets = [PRESETS["official"], PRESETS["guide-long"], ruleset({"preset": "guide-short", "stacking": True})]
     for rules in [*sets, *reversed(sets), *sets, sets[0]]:
         read = RuleSet.from_dict(rules.to_dict())
@@ -86,11 +84,11 @@ def test_engine__shuffle_gives_the_standard_order(size):
         assert pile == expected and rng.getstate() == standard.getstate()  # the same draws, too
 
 
-def test_engine__moves_read_twice_are_one_shared_value():
-    # Move.from_dict and the bots make moves through a cache: equal fields, one immutable object.
+def test_engine__moves_read_twice_are_equal_immutable_values():
     data = {"seat": 2, "action": "play", "card": "W", "color": "green", "uno": True}
     move = Move.from_dict(data)
-    assert move is Move.from_dict(dict(data))
+    assert move == Move.from_dict(dict(data)) and hash(move) == hash(Move.from_dict(dict(data)))
+    assert move.to_dict() == {**data, "card": "W"}
     assert move == Move(2, Action.PLAY, card("W"), color=Color.GREEN, uno=True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         move.seat = 3  # type: ignore[misc]

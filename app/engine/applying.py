@@ -1,0 +1,156 @@
+"""Carrying out a move: ``RoundState.attempt`` and ``apply`` check it, then change the state and
+say what changed as events, each with the rule that caused it. An illegal move changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .checking import check
+from .choices import playable_faces
+from .effects import CHALLENGE_FAILED_DRAW, EFFECTS, end_round
+from .matching import WILD_DRAW_FOUR
+from .moves import Action, Move
+from .pending import Pending
+from .piles import draw_cards
+from .rules import Rule
+from .verdict import Event, IllegalMoveError, Verdict
+
+if TYPE_CHECKING:
+    from .round import RoundState
+
+# A forgotten UNO can be caught until the next player acts; catching and calling late are not acting.
+OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
+
+
+def apply(state: RoundState, move: Move) -> list[Event]:
+    """Check ``move`` and carry it out; IllegalMoveError (nothing changed) if it is illegal."""
+    verdict = check(state, move)
+    if not verdict.legal:
+        raise IllegalMoveError(verdict)
+    return _carry_out(state, move, verdict)
+
+
+def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
+    """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
+    illegal move, which changes nothing). For a caller that needs both, checking only once."""
+    verdict = check(state, move)
+    return verdict, _carry_out(state, move, verdict) if verdict.legal else []
+
+
+def _carry_out(state: RoundState, move: Move, verdict: Verdict) -> list[Event]:
+    events: list[Event] = []
+    if move.action not in OUT_OF_TURN:
+        state.exposed = None
+    CARRY_OUT[move.action](state, move, verdict, events)
+    return events
+
+
+def _play(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    """The card goes on the discard pile; a player left with one card has called UNO with it or
+    may be caught (``uno.call``); then the card takes effect, or the round ends."""
+    seat, played, pending = move.seat, move.card, state.pending
+    assert played is not None
+    stacked = pending.amount if pending is not None and pending.kind != "drawn" else 0
+    hand = state.hands[seat]
+    hand.remove(played)
+    state.discard.append(played)
+    state.pending = None
+    if played.is_wild:
+        _play_wild(state, move, verdict, events)
+    else:
+        events.append(Event("play", verdict.rule, {**verdict.params, "seat": seat}))
+        state.color = played.color
+    left = len(hand)
+    state.uno_said[seat] = left == 1 and move.uno
+    if left == 1 and move.uno:
+        events.append(Event("uno", Rule.UNO_CALL, {"seat": seat}))
+    elif left == 1:
+        state.exposed = seat
+    elif not left:
+        end_round(state, seat, played, stacked, events)
+        return
+    EFFECTS[played.kind](state, seat, played, stacked, move, verdict, events)
+
+
+def _play_wild(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    """The public record of a wild: a Wild Draw Four's bluff stays secret until challenged
+    (``case`` and ``held`` are left out); then the colour named."""
+    seat, rule, params = move.seat, verdict.rule, verdict.params
+    if move.card is WILD_DRAW_FOUR and rule is not Rule.STACKING:
+        params = {k: v for k, v in params.items() if k not in ("case", "held")}
+        rule = Rule.WILD_DRAW_FOUR_EFFECT
+    events.append(Event("play", rule, {**params, "seat": seat}))
+    state.color = move.color
+    events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": str(move.color)}))
+
+
+def _draw(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    """One card, or until a playable one (house rule); a playable card drawn may be played at once."""
+    seat, rule = move.seat, verdict.rule
+    count = 1 if state.rules.draw == "one" else len(state.draw_pile) + len(state.discard) - 1
+    drawn = draw_cards(state, seat, count, rule, events, stop_when_playable=count > 1)  # one card: stop anyway
+    if drawn and drawn[-1] in playable_faces(state, seat):
+        state.pending = Pending("drawn", seat, drawn[-1])
+        return
+    events.append(Event("pass", rule, {"seat": seat}))
+    state.turn = state.next_seat(seat)
+
+
+def _keep(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    state.pending = None
+    events.append(Event("pass", verdict.rule, {"seat": move.seat}))
+    state.turn = state.next_seat(move.seat)
+
+
+def _challenge(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    """``wild-draw-four.challenge``: the challenger sees the offender's hand; a bluff costs the
+    offender the four cards, an honest play costs the challenger six and their turn."""
+    pending, seat = state.pending, move.seat
+    assert pending is not None and pending.offender is not None
+    offender = pending.offender
+    state.pending = None
+    rule = Rule.WILD_DRAW_FOUR_CHALLENGE
+    events.append(Event("challenge", rule, {"seat": seat, "offender": offender, "guilty": pending.guilty,
+                                            "cards": [c.notation for c in state.hands[offender]],
+                                            "private_to": seat}))
+    if pending.guilty:
+        draw_cards(state, offender, pending.amount, rule, events)
+        state.turn = seat
+    else:
+        draw_cards(state, seat, CHALLENGE_FAILED_DRAW, rule, events)
+        events.append(Event("skip", rule, {"seat": seat}))
+        state.turn = state.next_seat(seat)
+
+
+def _accept(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    draw_cards(state, move.seat, pending.amount, verdict.rule, events)
+    events.append(Event("skip", verdict.rule, {"seat": move.seat}))
+    state.turn = state.next_seat(move.seat)
+
+
+def _color(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    state.pending = None
+    state.color = move.color
+    events.append(Event("color", Rule.FIRST_WILD, {"seat": move.seat, "named": verdict.params["named"]}))
+
+
+def _catch(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    target = move.target
+    assert target is not None
+    events.append(Event("catch", Rule.UNO_CATCH, {"seat": move.seat, "target": target,
+                                                  "count": state.rules.uno_penalty}))
+    draw_cards(state, target, state.rules.uno_penalty, Rule.UNO_CATCH, events)
+    state.exposed = None
+
+
+def _late_uno(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+    state.uno_said[move.seat] = True
+    state.exposed = None
+    events.append(Event("uno", Rule.UNO_CALL, {"seat": move.seat, "late": True}))
+
+
+CARRY_OUT = {Action.PLAY: _play, Action.DRAW: _draw, Action.PASS: _keep, Action.CHALLENGE: _challenge,
+             Action.ACCEPT: _accept, Action.COLOR: _color, Action.CATCH: _catch, Action.UNO: _late_uno}

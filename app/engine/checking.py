@@ -1,0 +1,191 @@
+"""Judging a move: is it legal now, and which rule says so (``RoundState.check``).
+
+The answer is a Verdict, never a sentence, and changes nothing. Who may act comes first: anyone
+may catch a forgotten UNO or call a late one; anything else is for the seat whose decision play
+waits for. Then the pending decision, if any, says which answers it takes; with none, a play is
+judged by the matching rules and a draw is always allowed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .effects import PENALTY
+from .matching import ON_TOP, holds_color
+from .moves import Action, Move
+from .rules import Rule
+from .verdict import InvalidMoveError, Verdict
+
+if TYPE_CHECKING:
+    from .round import RoundState
+
+DRAW_RULES = {"one": Rule.DRAW_ONE, "until-playable": Rule.DRAW_UNTIL_PLAYABLE}  # by the rule set's ``draw``
+
+
+def check(state: RoundState, move: Move) -> Verdict:
+    """Is ``move`` legal now, and by which rule? InvalidMoveError for a move that names no real seat or card."""
+    n, seat, target = len(state.hands), move.seat, move.target
+    if not 0 <= seat < n:
+        raise InvalidMoveError("seat")
+    if target is not None and not 0 <= target < n:
+        raise InvalidMoveError("target")
+    if move.card is None and move.action is Action.PLAY:
+        raise InvalidMoveError("card")
+    if state.winner is not None:
+        return _illegal(Rule.ROUND_END, case="over", winner=state.winner)
+    anyone = ANYONE_MAY.get(move.action)
+    if anyone is not None:
+        return anyone(state, move)
+    pending = state.pending
+    actor = state.turn if pending is None else pending.seat
+    if seat != actor:
+        return _illegal(Rule.TURN_ORDER, seat=seat, turn=actor)
+    if pending is not None:
+        return ANSWERS_TO[pending.kind](state, move)
+    return ON_TURN.get(move.action, _nothing_pending)(state, move)
+
+
+def _legal(rule: Rule, **params: Any) -> Verdict:
+    return Verdict(True, rule, params)
+
+
+def _illegal(rule: Rule, **params: Any) -> Verdict:
+    return Verdict(False, rule, params)
+
+
+def draw_rule(state: RoundState) -> Rule:
+    """The drawing rule of the rule set: one card, or until a playable one (house rule)."""
+    return DRAW_RULES[state.rules.draw]
+
+
+def _check_draw(state: RoundState, move: Move) -> Verdict:
+    return Verdict(True, draw_rule(state), {"seat": move.seat})
+
+
+def _nothing_pending(state: RoundState, move: Move) -> Verdict:
+    """A pass, a colour, a challenge or an accept when no decision is pending."""
+    rule = {Action.PASS: draw_rule(state), Action.COLOR: Rule.FIRST_WILD}.get(
+        move.action, Rule.WILD_DRAW_FOUR_CHALLENGE)
+    return _illegal(rule, case="nothing-pending", action=str(move.action))
+
+
+def check_play(state: RoundState, move: Move) -> Verdict:
+    """A card from the hand, completed (a wild's colour, a 7's target under 7-0), then the
+    matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``)."""
+    played, hand, named = move.card, state.hands[move.seat], move.color
+    assert played is not None
+    if played not in hand:
+        return _illegal(Rule.MOVE_NOT_IN_HAND, card=played.notation)
+    if played.is_wild and named is None:
+        return _illegal(Rule.WILD_ANY_TIME, case="color-needed", card=played.notation)
+    if state.rules.seven_zero and played.number == 7 and move.target in (None, move.seat):
+        return _illegal(Rule.SEVEN_ZERO, case="target-needed", card=played.notation)
+    color, top = state.color, state.discard[-1]
+    facts = {"card": played.notation, "top": top.notation, "color": color and str(color)}
+    rule = ON_TOP[top][color].rules.get(played)
+    if played.is_wild:
+        return _check_wild(state, rule, hand, str(named), facts)
+    if rule is not None:
+        return Verdict(True, rule, facts)
+    if top.is_wild:  # nothing on a wild to match but the colour named
+        return _illegal(Rule.MATCH_NONE, case="wild-top", **facts)
+    return Verdict(False, Rule.MATCH_NONE, facts)
+
+
+def _check_wild(state: RoundState, rule: Rule, hand: list, named: str, facts: dict[str, Any]) -> Verdict:
+    """A Wild goes on anything; a Wild Draw Four only while the hand holds no card of the colour to
+    match, or, where a bluff may be challenged, at the risk of a challenge."""
+    if rule is Rule.WILD_ANY_TIME:
+        return _legal(rule, named=named, **facts)
+    held = holds_color(hand, state.color)
+    if held is None:
+        return _legal(Rule.WILD_DRAW_FOUR_RESTRICTION, named=named, **facts)
+    if state.rules.challenge:
+        return _legal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="bluff", held=held.notation, named=named, **facts)
+    return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, held=held.notation, **facts)
+
+
+def _check_drawn(state: RoundState, move: Move) -> Verdict:
+    """After drawing a playable card: play that card, or keep it and pass."""
+    drawn = state.pending and state.pending.card
+    assert drawn is not None
+    if move.card is drawn and move.action is Action.PLAY:
+        return check_play(state, move)
+    if move.action is Action.PASS:
+        return _legal(draw_rule(state), case="keep", card=drawn.notation)
+    return _illegal(draw_rule(state), case="only-drawn", card=drawn.notation, action=str(move.action))
+
+
+def _check_challenge(state: RoundState, move: Move) -> Verdict:
+    pending = state.pending
+    assert pending is not None
+    if move.action is Action.CHALLENGE:
+        return _legal(Rule.WILD_DRAW_FOUR_CHALLENGE, seat=move.seat, offender=pending.offender)
+    if move.action is Action.ACCEPT:
+        return _legal(Rule.WILD_DRAW_FOUR_EFFECT, seat=move.seat, count=pending.amount)
+    if state.rules.stacking and move.action is Action.PLAY:
+        return _check_stack(state, move)
+    return _illegal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="challenge-or-accept", seat=move.seat)
+
+
+def _check_stack(state: RoundState, move: Move) -> Verdict:
+    """House rule: a penalty card passed on with another of its kind, or accepted."""
+    pending = state.pending
+    assert pending is not None and pending.card is not None
+    penalty = pending.card
+    if move.action is Action.ACCEPT:
+        rule = Rule.WILD_DRAW_FOUR_EFFECT if penalty.is_wild else Rule.DRAW_TWO_EFFECT
+        return _legal(rule, seat=move.seat, count=pending.amount)
+    if move.action is Action.PLAY and move.card is not None:
+        if move.card not in state.hands[move.seat]:
+            return _illegal(Rule.MOVE_NOT_IN_HAND, card=move.card.notation)
+        if move.card.kind is penalty.kind:
+            verdict = check_play(state, move)
+            if verdict.rule is Rule.WILD_DRAW_FOUR_CHALLENGE:  # no challenge inside a stack: no bluff
+                params = {k: v for k, v in verdict.params.items() if k not in ("case", "named")}
+                return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, **params)
+            if not verdict.legal:
+                return verdict
+            return _legal(Rule.STACKING, card=move.card.notation, top=penalty.notation,
+                          count=pending.amount + PENALTY[move.card.kind],
+                          named=verdict.params.get("named"))  # only a wild names a colour
+    return _illegal(Rule.STACKING, case="stack-or-accept", top=penalty.notation, count=pending.amount)
+
+
+def _check_color(state: RoundState, move: Move) -> Verdict:
+    if move.action is Action.COLOR and move.color is not None:
+        return _legal(Rule.FIRST_WILD, named=str(move.color))
+    return _illegal(Rule.FIRST_WILD, case="name-color")
+
+
+def _check_catch(state: RoundState, move: Move) -> Verdict:
+    target = move.target
+    if target is None or target == move.seat:
+        return _illegal(Rule.UNO_CATCH, case="target", seat=move.seat, target=target)
+    if state.exposed == target:
+        return _legal(Rule.UNO_CATCH, seat=move.seat, target=target, count=state.rules.uno_penalty)
+    if len(state.hands[target]) != 1:
+        return _illegal(Rule.UNO_CATCH, case="not-one-card", target=target, count=len(state.hands[target]))
+    if state.uno_said[target]:
+        return _illegal(Rule.UNO_CATCH, case="called", target=target)
+    return _illegal(Rule.UNO_CATCH, case="too-late", target=target)
+
+
+def _check_late_uno(state: RoundState, move: Move) -> Verdict:
+    """A call out of turn: safe while the player's forgotten UNO can still be caught; with one
+    card after that, it was either called already or its window has closed."""
+    seat = move.seat
+    if state.exposed == seat:
+        return _legal(Rule.UNO_CALL, case="late", seat=seat)
+    count = len(state.hands[seat])
+    if count == 1:
+        return _illegal(Rule.UNO_CALL, case="called" if state.uno_said[seat] else "too-late", seat=seat)
+    return _illegal(Rule.UNO_CALL, case="nothing-to-call", seat=seat, count=count)
+
+
+# Catching a forgotten UNO, and calling one late, are open to every seat at any time.
+ANYONE_MAY = {Action.CATCH: _check_catch, Action.UNO: _check_late_uno}
+# The answers each pending decision takes.
+ANSWERS_TO = {"drawn": _check_drawn, "challenge": _check_challenge, "stack": _check_stack, "color": _check_color}
+# With nothing pending, the player whose turn it is plays or draws; any other move is refused.
+ON_TURN = {Action.PLAY: check_play, Action.DRAW: _check_draw}
