@@ -14,8 +14,8 @@ bindir() {
   return 1
 }
 
-as_owner() {  # run a server command as the cluster's owner
-  if [ "$(id -u)" = 0 ]; then runuser -u nobody -- "$@"; else "$@"; fi
+as_owner() {  # run a server command as the cluster's owner (from /, which nobody may enter)
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u nobody -- "$@"); else "$@"; fi
 }
 
 free_port() {
