@@ -106,13 +106,13 @@ Player = Callable[[int, int], Game]  # (players, seed) -> one game
 
 # --- ours ------------------------------------------------------------------------------------
 
-def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> tuple[Move, bool]:
+def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> Move:
     """The policy on our legal moves: a random playable face (a wild's colour at random), else draw;
     after a draw, the drawn card when it is offered; accept a Wild Draw Four (never challenge); name
-    a first Wild's colour. With the move, whether it begins a turn: a draw is offered only then."""
+    a first Wild's colour. A move with a card is a play; the others are answers, a draw, a colour."""
     plays, wilds, others = [], {}, []  # wilds: face -> its plays, one per colour
     for move in legal:
-        if move.action is not Action.PLAY:
+        if move.card is None:
             if move.action is not Action.CHALLENGE:
                 others.append(move)
         elif move.color is None:
@@ -122,17 +122,16 @@ def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> tuple[
         else:
             wilds[move.card] = [move]
             plays.append(move)  # a wild is one face: its first colour stands for the four
-    begins = any(move.action is Action.DRAW for move in others)
     if len(plays) > 1 and WILD_DRAW_FOUR in wilds:
         plays = [move for move in plays if move.card is not WILD_DRAW_FOUR]  # never a bluff
     if not plays:  # draw, keep the drawn card, accept; or one of the four colours for a first Wild
-        return (others[0] if len(others) == 1 else rng.choice(others)), begins
+        return others[0] if len(others) == 1 else rng.choice(others)
     move = rng.choice(plays)
     if move.color is not None:
         move = rng.choice(wilds[move.card])
     if hand_size == 2:  # the second-last card: call UNO with it
         move = Move(move.seat, move.action, move.card, move.color, uno=True)
-    return move, begins
+    return move
 
 
 def play_ours(players: int, seed: int) -> Game:
@@ -146,13 +145,14 @@ def play_ours(players: int, seed: int) -> Game:
         actor = state.actor()
         if actor is None:
             break
-        legal = state.legal_moves(actor)
-        move, begins = choose_ours(legal, rng, len(state.hands[actor]))
-        turns += begins  # not the play of a drawn card, an accept, a first Wild's colour
-        if move.action is Action.DRAW:
-            draw_turns += 1
-        elif move.action is Action.PLAY:
+        # A turn begins when no decision is pending: not the play of a drawn card, an accept, a
+        # first Wild's colour.
+        turns += state.pending is None
+        move = choose_ours(state.legal_moves(actor), rng, len(state.hands[actor]))
+        if move.card is not None:
             plays += 1
+        elif move.action is Action.DRAW:
+            draw_turns += 1
         moves += 1
         events += len(state.apply(move))
     end = clock()
