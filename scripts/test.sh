@@ -15,7 +15,7 @@ bash scripts/debian_packages.sh
 # The stamp is a copy of the pyproject.toml last installed: an unchanged one needs no pip run.
 if ! cmp -s pyproject.toml .venv/.installed-pyproject; then
   python3 -m venv .venv
-  .venv/bin/pip install -q -e '.[test,browser,serve,postgres]'
+  .venv/bin/pip install -q -e '.[test,browser,serve,postgres,bench]'
   cp pyproject.toml .venv/.installed-pyproject
 fi
 
