@@ -3,9 +3,9 @@ say what changed as events, each with the rule that caused it. An illegal move c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .checking import check
+from .checking import check, judge
 from .choices import playable_faces
 from .effects import CHALLENGE_FAILED_DRAW, EFFECTS, end_round
 from .matching import WILD_DRAW_FOUR
@@ -24,28 +24,31 @@ OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 
 def apply(state: RoundState, move: Move) -> list[Event]:
     """Check ``move`` and carry it out; IllegalMoveError (nothing changed) if it is illegal."""
-    verdict = check(state, move)
-    if not verdict.legal:
-        raise IllegalMoveError(verdict)
-    return _carry_out(state, move, verdict)
+    legal, rule, params = judge(state, move)
+    if not legal:
+        raise IllegalMoveError(Verdict(legal, rule, params))
+    return _carry_out(state, move, rule, params)
 
 
 def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
     """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
     illegal move, which changes nothing). For a caller that needs both, checking only once."""
     verdict = check(state, move)
-    return verdict, _carry_out(state, move, verdict) if verdict.legal else []
+    # The events get their own copy of the facts: the verdict's stay as checked.
+    return verdict, _carry_out(state, move, verdict.rule, verdict.params.copy()) if verdict.legal else []
 
 
-def _carry_out(state: RoundState, move: Move, verdict: Verdict) -> list[Event]:
+def _carry_out(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any]) -> list[Event]:
+    """Carry out a legal move by the ``rule`` and ``facts`` it was checked with. The facts are the
+    carry-out's own: a play's event is those facts with the seat added."""
     events: list[Event] = []
     if move.action not in OUT_OF_TURN:
         state.exposed = None
-    CARRY_OUT[move.action](state, move, verdict, events)
+    CARRY_OUT[move.action](state, move, rule, facts, events)
     return events
 
 
-def _play(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _play(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """The card goes on the discard pile; a player left with one card has called UNO with it or
     may be caught (``uno.call``); then the card takes effect, or the round ends."""
     seat, played, pending = move.seat, move.card, state.pending
@@ -56,9 +59,10 @@ def _play(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) 
     state.discard.append(played)
     state.pending = None
     if played.is_wild:
-        _play_wild(state, move, verdict, events)
+        _play_wild(state, move, rule, facts, events)
     else:
-        events.append(Event("play", verdict.rule, {**verdict.params, "seat": seat}))
+        facts["seat"] = seat
+        events.append(Event("play", rule, facts))
         state.color = played.color
     left = len(hand)
     state.uno_said[seat] = left == 1 and move.uno
@@ -69,24 +73,27 @@ def _play(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) 
     elif not left:
         end_round(state, seat, played, stacked, events)
         return
-    EFFECTS[played.kind](state, seat, played, stacked, move, verdict, events)
+    EFFECTS[played.kind](state, seat, played, stacked, move, facts, events)
 
 
-def _play_wild(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _play_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """The public record of a wild: a Wild Draw Four's bluff stays secret until challenged
-    (``case`` and ``held`` are left out); then the colour named."""
-    seat, rule, params = move.seat, verdict.rule, verdict.params
+    (``case`` and ``held`` are left out, and kept in ``facts`` for its effect); then the colour named."""
+    seat = move.seat
     if move.card is WILD_DRAW_FOUR and rule is not Rule.STACKING:
-        params = {k: v for k, v in params.items() if k not in ("case", "held")}
+        shown = {k: v for k, v in facts.items() if k not in ("case", "held")}
         rule = Rule.WILD_DRAW_FOUR_EFFECT
-    events.append(Event("play", rule, {**params, "seat": seat}))
+    else:
+        shown = facts.copy()  # the effect reads the facts as checked
+    shown["seat"] = seat
+    events.append(Event("play", rule, shown))
     state.color = move.color
     events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": str(move.color)}))
 
 
-def _draw(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _draw(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """One card, or until a playable one (house rule); a playable card drawn may be played at once."""
-    seat, rule = move.seat, verdict.rule
+    seat = move.seat
     count = 1 if state.rules.draw == "one" else len(state.draw_pile) + len(state.discard) - 1
     drawn = draw_cards(state, seat, count, rule, events, stop_when_playable=count > 1)  # one card: stop anyway
     if drawn and drawn[-1] in playable_faces(state, seat):
@@ -96,13 +103,13 @@ def _draw(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) 
     state.turn = state.next_seat(seat)
 
 
-def _keep(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _keep(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.pending = None
-    events.append(Event("pass", verdict.rule, {"seat": move.seat}))
+    events.append(Event("pass", rule, {"seat": move.seat}))
     state.turn = state.next_seat(move.seat)
 
 
-def _challenge(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _challenge(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """``wild-draw-four.challenge``: the challenger sees the offender's hand; a bluff costs the
     offender the four cards, an honest play costs the challenger six and their turn."""
     pending, seat = state.pending, move.seat
@@ -122,22 +129,22 @@ def _challenge(state: RoundState, move: Move, verdict: Verdict, events: list[Eve
         state.turn = state.next_seat(seat)
 
 
-def _accept(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _accept(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
-    draw_cards(state, move.seat, pending.amount, verdict.rule, events)
-    events.append(Event("skip", verdict.rule, {"seat": move.seat}))
+    draw_cards(state, move.seat, pending.amount, rule, events)
+    events.append(Event("skip", rule, {"seat": move.seat}))
     state.turn = state.next_seat(move.seat)
 
 
-def _color(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _color(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.pending = None
     state.color = move.color
-    events.append(Event("color", Rule.FIRST_WILD, {"seat": move.seat, "named": verdict.params["named"]}))
+    events.append(Event("color", Rule.FIRST_WILD, {"seat": move.seat, "named": facts["named"]}))
 
 
-def _catch(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _catch(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     target = move.target
     assert target is not None
     events.append(Event("catch", Rule.UNO_CATCH, {"seat": move.seat, "target": target,
@@ -146,7 +153,7 @@ def _catch(state: RoundState, move: Move, verdict: Verdict, events: list[Event])
     state.exposed = None
 
 
-def _late_uno(state: RoundState, move: Move, verdict: Verdict, events: list[Event]) -> None:
+def _late_uno(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.uno_said[move.seat] = True
     state.exposed = None
     events.append(Event("uno", Rule.UNO_CALL, {"seat": move.seat, "late": True}))

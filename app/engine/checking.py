@@ -8,7 +8,7 @@ judged by the matching rules and a draw is always allowed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .effects import PENALTY
 from .matching import ON_TOP, holds_color
@@ -21,9 +21,18 @@ if TYPE_CHECKING:
 
 DRAW_RULES = {"one": Rule.DRAW_ONE, "until-playable": Rule.DRAW_UNTIL_PLAYABLE}  # by the rule set's ``draw``
 
+# A verdict's three parts (legal, rule, params). Carrying out a move reads only the rule and the
+# facts, so ``apply`` takes them as judged and no Verdict is made that nobody would read.
+Judgement: TypeAlias = tuple[bool, Rule, dict[str, Any]]
+
 
 def check(state: RoundState, move: Move) -> Verdict:
     """Is ``move`` legal now, and by which rule? InvalidMoveError for a move that names no real seat or card."""
+    return Verdict(*judge(state, move))
+
+
+def judge(state: RoundState, move: Move) -> Judgement:
+    """``check``'s answer as its three parts, for ``apply``."""
     n, seat, target = len(state.hands), move.seat, move.target
     if not 0 <= seat < n:
         raise InvalidMoveError("seat")
@@ -45,12 +54,12 @@ def check(state: RoundState, move: Move) -> Verdict:
     return ON_TURN.get(move.action, _nothing_pending)(state, move)
 
 
-def _legal(rule: Rule, **params: Any) -> Verdict:
-    return Verdict(True, rule, params)
+def _legal(rule: Rule, **params: Any) -> Judgement:
+    return True, rule, params
 
 
-def _illegal(rule: Rule, **params: Any) -> Verdict:
-    return Verdict(False, rule, params)
+def _illegal(rule: Rule, **params: Any) -> Judgement:
+    return False, rule, params
 
 
 def draw_rule(state: RoundState) -> Rule:
@@ -58,18 +67,18 @@ def draw_rule(state: RoundState) -> Rule:
     return DRAW_RULES[state.rules.draw]
 
 
-def _check_draw(state: RoundState, move: Move) -> Verdict:
-    return Verdict(True, draw_rule(state), {"seat": move.seat})
+def _check_draw(state: RoundState, move: Move) -> Judgement:
+    return True, draw_rule(state), {"seat": move.seat}
 
 
-def _nothing_pending(state: RoundState, move: Move) -> Verdict:
+def _nothing_pending(state: RoundState, move: Move) -> Judgement:
     """A pass, a colour, a challenge or an accept when no decision is pending."""
     rule = {Action.PASS: draw_rule(state), Action.COLOR: Rule.FIRST_WILD}.get(
         move.action, Rule.WILD_DRAW_FOUR_CHALLENGE)
     return _illegal(rule, case="nothing-pending", action=str(move.action))
 
 
-def check_play(state: RoundState, move: Move) -> Verdict:
+def check_play(state: RoundState, move: Move) -> Judgement:
     """A card from the hand, completed (a wild's colour, a 7's target under 7-0), then the
     matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``)."""
     played, hand, named = move.card, state.hands[move.seat], move.color
@@ -80,19 +89,20 @@ def check_play(state: RoundState, move: Move) -> Verdict:
         return _illegal(Rule.WILD_ANY_TIME, case="color-needed", card=played.notation)
     if state.rules.seven_zero and played.number == 7 and move.target in (None, move.seat):
         return _illegal(Rule.SEVEN_ZERO, case="target-needed", card=played.notation)
-    color, top = state.color, state.discard[-1]
-    facts = {"card": played.notation, "top": top.notation, "color": color and str(color)}
-    rule = ON_TOP[top][color].rules.get(played)
+    top = state.discard[-1]
+    on_top = ON_TOP[top][state.color]
+    facts = {"card": played.notation, "top": on_top.top, "color": on_top.color}
+    rule = on_top.rules.get(played)
     if played.is_wild:
         return _check_wild(state, rule, hand, str(named), facts)
     if rule is not None:
-        return Verdict(True, rule, facts)
+        return True, rule, facts
     if top.is_wild:  # nothing on a wild to match but the colour named
         return _illegal(Rule.MATCH_NONE, case="wild-top", **facts)
-    return Verdict(False, Rule.MATCH_NONE, facts)
+    return False, Rule.MATCH_NONE, facts
 
 
-def _check_wild(state: RoundState, rule: Rule, hand: list, named: str, facts: dict[str, Any]) -> Verdict:
+def _check_wild(state: RoundState, rule: Rule, hand: list, named: str, facts: dict[str, Any]) -> Judgement:
     """A Wild goes on anything; a Wild Draw Four only while the hand holds no card of the colour to
     match, or, where a bluff may be challenged, at the risk of a challenge."""
     if rule is Rule.WILD_ANY_TIME:
@@ -105,7 +115,7 @@ def _check_wild(state: RoundState, rule: Rule, hand: list, named: str, facts: di
     return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, held=held.notation, **facts)
 
 
-def _check_drawn(state: RoundState, move: Move) -> Verdict:
+def _check_drawn(state: RoundState, move: Move) -> Judgement:
     """After drawing a playable card: play that card, or keep it and pass."""
     drawn = state.pending and state.pending.card
     assert drawn is not None
@@ -116,7 +126,7 @@ def _check_drawn(state: RoundState, move: Move) -> Verdict:
     return _illegal(draw_rule(state), case="only-drawn", card=drawn.notation, action=str(move.action))
 
 
-def _check_challenge(state: RoundState, move: Move) -> Verdict:
+def _check_challenge(state: RoundState, move: Move) -> Judgement:
     pending = state.pending
     assert pending is not None
     if move.action is Action.CHALLENGE:
@@ -128,7 +138,7 @@ def _check_challenge(state: RoundState, move: Move) -> Verdict:
     return _illegal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="challenge-or-accept", seat=move.seat)
 
 
-def _check_stack(state: RoundState, move: Move) -> Verdict:
+def _check_stack(state: RoundState, move: Move) -> Judgement:
     """House rule: a penalty card passed on with another of its kind, or accepted."""
     pending = state.pending
     assert pending is not None and pending.card is not None
@@ -140,25 +150,25 @@ def _check_stack(state: RoundState, move: Move) -> Verdict:
         if move.card not in state.hands[move.seat]:
             return _illegal(Rule.MOVE_NOT_IN_HAND, card=move.card.notation)
         if move.card.kind is penalty.kind:
-            verdict = check_play(state, move)
-            if verdict.rule is Rule.WILD_DRAW_FOUR_CHALLENGE:  # no challenge inside a stack: no bluff
-                params = {k: v for k, v in verdict.params.items() if k not in ("case", "named")}
-                return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, **params)
-            if not verdict.legal:
-                return verdict
+            judged = legal, rule, params = check_play(state, move)
+            if rule is Rule.WILD_DRAW_FOUR_CHALLENGE:  # no challenge inside a stack: no bluff
+                return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION,
+                                **{k: v for k, v in params.items() if k not in ("case", "named")})
+            if not legal:
+                return judged
             return _legal(Rule.STACKING, card=move.card.notation, top=penalty.notation,
                           count=pending.amount + PENALTY[move.card.kind],
-                          named=verdict.params.get("named"))  # only a wild names a colour
+                          named=params.get("named"))  # only a wild names a colour
     return _illegal(Rule.STACKING, case="stack-or-accept", top=penalty.notation, count=pending.amount)
 
 
-def _check_color(state: RoundState, move: Move) -> Verdict:
+def _check_color(state: RoundState, move: Move) -> Judgement:
     if move.action is Action.COLOR and move.color is not None:
         return _legal(Rule.FIRST_WILD, named=str(move.color))
     return _illegal(Rule.FIRST_WILD, case="name-color")
 
 
-def _check_catch(state: RoundState, move: Move) -> Verdict:
+def _check_catch(state: RoundState, move: Move) -> Judgement:
     target = move.target
     if target is None or target == move.seat:
         return _illegal(Rule.UNO_CATCH, case="target", seat=move.seat, target=target)
@@ -171,7 +181,7 @@ def _check_catch(state: RoundState, move: Move) -> Verdict:
     return _illegal(Rule.UNO_CATCH, case="too-late", target=target)
 
 
-def _check_late_uno(state: RoundState, move: Move) -> Verdict:
+def _check_late_uno(state: RoundState, move: Move) -> Judgement:
     """A call out of turn: safe while the player's forgotten UNO can still be caught; with one
     card after that, it was either called already or its window has closed."""
     seat = move.seat

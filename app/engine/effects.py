@@ -3,14 +3,14 @@ what the house rules add; and the end of the round when the hand is empty."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Kind
 from .moves import Move
 from .pending import Pending
 from .piles import draw_cards
 from .rules import Rule
-from .verdict import Event, Verdict
+from .verdict import Event
 
 if TYPE_CHECKING:
     from .round import RoundState
@@ -19,7 +19,7 @@ PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}  # cards the next player dr
 CHALLENGE_FAILED_DRAW = 6  # wild-draw-four.challenge: an innocent player challenged draws 4 + 2
 
 
-def _number(state: RoundState, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
+def _number(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
             events: list[Event]) -> None:
     """A number card, or a Wild once its colour is named: the next player's turn, unless the 7-0
     house rule swaps or rotates hands first."""
@@ -28,14 +28,14 @@ def _number(state: RoundState, seat: int, played: Card, stacked: int, move: Move
     state.turn = (seat + state.direction) % len(state.hands)
 
 
-def _skip(state: RoundState, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
+def _skip(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
           events: list[Event]) -> None:
     """``skip.effect``: the next player loses their turn."""
     events.append(Event("skip", Rule.SKIP_EFFECT, {"seat": state.next_seat(seat)}))
     state.turn = state.next_seat(seat, 2)
 
 
-def _reverse(state: RoundState, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
+def _reverse(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
              events: list[Event]) -> None:
     """``reverse.effect``: play changes direction; with two players it acts as a Skip."""
     if len(state.hands) == 2:
@@ -47,12 +47,12 @@ def _reverse(state: RoundState, seat: int, played: Card, stacked: int, move: Mov
     state.turn = state.next_seat(seat)
 
 
-def _penalty(state: RoundState, seat: int, played: Card, stacked: int, move: Move, verdict: Verdict,
+def _penalty(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
              events: list[Event]) -> None:
     """Draw Two / Wild Draw Four: open a challenge or a stack, or the next player draws and is skipped."""
     nxt, amount = state.next_seat(seat), stacked + PENALTY[played.kind]
     if played.kind is Kind.WILD_DRAW_FOUR and state.rules.challenge and amount == 4:
-        guilty = verdict.params.get("case") == "bluff"
+        guilty = facts.get("case") == "bluff"
         state.pending = Pending("challenge", nxt, played, amount, seat, guilty)
         events.append(Event("pending", Rule.WILD_DRAW_FOUR_CHALLENGE, {"seat": nxt, "offender": seat}))
         state.turn = nxt
@@ -69,7 +69,8 @@ def _penalty(state: RoundState, seat: int, played: Card, stacked: int, move: Mov
 
 
 # What a card does once played, by its kind; each ends by saying whose turn it is. Each takes
-# (state, seat, played, stacked, move, verdict, events): ``stacked`` is the penalty it was stacked on.
+# (state, seat, played, stacked, move, facts, events): ``stacked`` is the penalty it was stacked on,
+# ``facts`` what the play was checked with.
 EFFECTS = {Kind.NUMBER: _number, Kind.WILD: _number, Kind.SKIP: _skip, Kind.REVERSE: _reverse,
            Kind.DRAW_TWO: _penalty, Kind.WILD_DRAW_FOUR: _penalty}
 

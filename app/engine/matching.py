@@ -34,9 +34,11 @@ def matching_rule(face: Card, top: Card, color: Color | None) -> Rule | None:
 
 class OnTop:
     """What may go on one top card with one colour to match: each face with the rule that lets it,
-    and the faces playable with and without the Wild Draw Four."""
+    and the faces playable with and without the Wild Draw Four; and the two as a play's verdict
+    names them (``top``, ``color``)."""
 
     def __init__(self, top: Card, color: Color | None):
+        self.top, self.color = top.notation, color and str(color)
         by_face = {face: matching_rule(face, top, color) for face in FACES.values()}
         self.rules: dict[Card, Rule] = {face: rule for face, rule in by_face.items() if rule is not None}
         self.playable = frozenset(self.rules)
