@@ -6,6 +6,8 @@ every new page, with screenshots in both languages at 1280x800 and 375x667.
 What to press comes from the lesson's own data (its solution), but every press is on the page:
 the hand's card, the decision's button, the question's answer.
 """
+from urllib.parse import urljoin
+
 import pytest
 
 from app.learn.lessons import LESSONS
@@ -80,8 +82,12 @@ def complete_lesson(page, learner, lesson_id, lang):
         if step.ask:
             answer(learner, page, step)
         assert page.locator(".lesson").get_attribute("data-complete") == "true", page.locator("#coach").inner_text()
-        learner.press(page.locator(".next-step"))
-        page.wait_for_load_state()
+        # The link's navigation starts after the key or click returns: wait for its page, or a
+        # page.goto right after this would be interrupted by it.
+        following = page.locator(".next-step")
+        there = urljoin(page.url, following.get_attribute("href"))
+        learner.press(following)
+        page.wait_for_url(there)
 
 
 @pytest.fixture
