@@ -86,6 +86,7 @@ SLICE = 0.5  # seconds of timed play before the next engine takes its turn
 OFFICIAL = ruleset("official")
 WILD_DRAW_FOUR = card("WD4")
 COLOURS = "rgby"  # rlcard's colour letters
+GIVEN_ANSWERS = frozenset(Action) - {Action.CHALLENGE}  # the moves without a card our player makes
 
 
 class Game(NamedTuple):
@@ -113,7 +114,7 @@ def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> Move:
     plays, wilds, others = [], {}, []  # wilds: face -> its plays, one per colour
     for move in legal:
         if move.card is None:
-            if move.action is not Action.CHALLENGE:
+            if move.action in GIVEN_ANSWERS:
                 others.append(move)
         elif move.color is None:
             plays.append(move)

@@ -23,29 +23,25 @@ OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 
 
 def apply(state: RoundState, move: Move) -> list[Event]:
-    """Check ``move`` and carry it out; IllegalMoveError (nothing changed) if it is illegal."""
-    legal, rule, params = judge(state, move)
+    """Check ``move`` and carry it out by the rule and facts it was judged with; IllegalMoveError
+    (nothing changed) if it is illegal. The facts are the carry-out's own: a play's event is those
+    facts with the seat added."""
+    legal, rule, facts = judge(state, move)
     if not legal:
-        raise IllegalMoveError(Verdict(legal, rule, params))
-    return _carry_out(state, move, rule, params)
-
-
-def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
-    """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
-    illegal move, which changes nothing). For a caller that needs both, checking only once."""
-    verdict = check(state, move)
-    # The events get their own copy of the facts: the verdict's stay as checked.
-    return verdict, _carry_out(state, move, verdict.rule, verdict.params.copy()) if verdict.legal else []
-
-
-def _carry_out(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any]) -> list[Event]:
-    """Carry out a legal move by the ``rule`` and ``facts`` it was checked with. The facts are the
-    carry-out's own: a play's event is those facts with the seat added."""
+        raise IllegalMoveError(Verdict(legal, rule, facts))
     events: list[Event] = []
     if move.action not in OUT_OF_TURN:
         state.exposed = None
     CARRY_OUT[move.action](state, move, rule, facts, events)
     return events
+
+
+def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
+    """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
+    illegal move, which changes nothing). A legal move is judged again by ``apply``, which keeps
+    no verdict: play through ``legal_moves`` and ``apply`` judges each move once."""
+    verdict = check(state, move)
+    return verdict, apply(state, move) if verdict.legal else []
 
 
 def _play(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:

@@ -88,34 +88,32 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         moves += offered.colors
     if exposed is not None and exposed != seat:
         moves.append(offered.catches[exposed])
-    moves += _legal_plays(state, seat)
+    _add_legal_plays(state, seat, moves)
     return moves
 
 
-def _legal_plays(state: RoundState, seat: int) -> list[Move]:
-    """The actor's plays that ``check`` accepts, each face once, in hand order: with nothing
+def _add_legal_plays(state: RoundState, seat: int, moves: list[Move]) -> None:
+    """Add the actor's plays that ``check`` accepts, each face once, in hand order: with nothing
     pending, the cards the matching rules accept; after a draw, the drawn card only; a card
     stacked on a penalty goes through ``check``; other pending decisions take no card."""
     pending, held = state.pending, state.hands[seat]
     plays = _plays_table(state, seat)
     if pending is None:
         faces = playable_faces(state, seat)
-        moves: list[Move] = []
         found: list[Card] = []  # the faces offered so far: a hand may hold both copies of one
         for face in held:
             if face in faces and face not in found:
                 found.append(face)
                 moves += plays[face]
-        return moves
-    if pending.kind == "drawn":
+    elif pending.kind == "drawn":
         drawn = pending.card
-        return list(plays[drawn]) if drawn in held and drawn in playable_faces(state, seat) else []
-    if pending.kind == "stack" or pending.kind == "challenge" and state.rules.stacking:
+        if drawn in held and drawn in playable_faces(state, seat):
+            moves += plays[drawn]
+    elif pending.kind == "stack" or pending.kind == "challenge" and state.rules.stacking:
         penalty = pending.card
         assert penalty is not None
-        return [m for face in dict.fromkeys(held) if face.kind is penalty.kind
-                for m in plays[face] if state.check(m).legal]
-    return []
+        moves += [m for face in dict.fromkeys(held) if face.kind is penalty.kind
+                  for m in plays[face] if state.check(m).legal]
 
 
 def _plays_table(state: RoundState, seat: int) -> dict[Card, tuple[Move, ...]]:
