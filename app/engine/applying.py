@@ -90,8 +90,10 @@ def _play_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any],
 def _draw(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """One card, or until a playable one (house rule); a playable card drawn may be played at once."""
     seat = move.seat
-    count = 1 if state.rules.draw == "one" else len(state.draw_pile) + len(state.discard) - 1
-    drawn = draw_cards(state, seat, count, rule, events, stop_when_playable=count > 1)  # one card: stop anyway
+    if state.rules.draw == "one":
+        drawn = draw_cards(state, seat, 1, rule, events)
+    else:  # as many as there are to draw, stopping at a playable one
+        drawn = draw_cards(state, seat, len(state.draw_pile) + len(state.discard) - 1, rule, events, True)
     if drawn and drawn[-1] in playable_faces(state, seat):
         state.pending = Pending("drawn", seat, drawn[-1])
         return

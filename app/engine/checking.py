@@ -33,25 +33,30 @@ def check(state: RoundState, move: Move) -> Verdict:
 
 def judge(state: RoundState, move: Move) -> Judgement:
     """``check``'s answer as its three parts, for ``apply``."""
-    n, seat, target = len(state.hands), move.seat, move.target
-    if not 0 <= seat < n:
-        raise InvalidMoveError("seat")
-    if target is not None and not 0 <= target < n:
-        raise InvalidMoveError("target")
-    if move.card is None and move.action is Action.PLAY:
+    seat, action, pending = move.seat, move.action, state.pending
+    actor = state.turn if pending is None else pending.seat
+    if seat != actor or move.target is not None:  # the actor's seat is real: any other is looked at
+        _seats_exist(state, move)
+    if move.card is None and action is Action.PLAY:
         raise InvalidMoveError("card")
     if state.winner is not None:
         return _illegal(Rule.ROUND_END, case="over", winner=state.winner)
-    anyone = ANYONE_MAY.get(move.action)
-    if anyone is not None:
-        return anyone(state, move)
-    pending = state.pending
-    actor = state.turn if pending is None else pending.seat
+    if action in ANYONE_MAY:
+        return ANYONE_MAY[action](state, move)
     if seat != actor:
         return _illegal(Rule.TURN_ORDER, seat=seat, turn=actor)
     if pending is not None:
         return ANSWERS_TO[pending.kind](state, move)
-    return ON_TURN.get(move.action, _nothing_pending)(state, move)
+    return ON_TURN.get(action, _nothing_pending)(state, move)
+
+
+def _seats_exist(state: RoundState, move: Move) -> None:
+    """InvalidMoveError for a move by, or aimed at, a seat the table doesn't have."""
+    n = len(state.hands)
+    if not 0 <= move.seat < n:
+        raise InvalidMoveError("seat")
+    if move.target is not None and not 0 <= move.target < n:
+        raise InvalidMoveError("target")
 
 
 def _legal(rule: Rule, **params: Any) -> Judgement:
@@ -81,33 +86,33 @@ def _nothing_pending(state: RoundState, move: Move) -> Judgement:
 def check_play(state: RoundState, move: Move) -> Judgement:
     """A card from the hand, completed (a wild's colour, a 7's target under 7-0), then the
     matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``)."""
-    played, hand, named = move.card, state.hands[move.seat], move.color
+    played = move.card
     assert played is not None
-    if played not in hand:
+    if played not in state.hands[move.seat]:
         return _illegal(Rule.MOVE_NOT_IN_HAND, card=played.notation)
-    if played.is_wild and named is None:
-        return _illegal(Rule.WILD_ANY_TIME, case="color-needed", card=played.notation)
+    on_top = ON_TOP[state.discard[-1]][state.color]
+    facts = {"card": played.notation, "top": on_top.top, "color": on_top.color}
+    if played.is_wild:
+        return _check_wild(state, move, on_top.rules[played], facts)
     if state.rules.seven_zero and played.number == 7 and move.target in (None, move.seat):
         return _illegal(Rule.SEVEN_ZERO, case="target-needed", card=played.notation)
-    top = state.discard[-1]
-    on_top = ON_TOP[top][state.color]
-    facts = {"card": played.notation, "top": on_top.top, "color": on_top.color}
     rule = on_top.rules.get(played)
-    if played.is_wild:
-        return _check_wild(state, rule, hand, str(named), facts)
     if rule is not None:
         return True, rule, facts
-    if top.is_wild:  # nothing on a wild to match but the colour named
+    if state.discard[-1].is_wild:  # nothing on a wild to match but the colour named
         return _illegal(Rule.MATCH_NONE, case="wild-top", **facts)
     return False, Rule.MATCH_NONE, facts
 
 
-def _check_wild(state: RoundState, rule: Rule, hand: list, named: str, facts: dict[str, Any]) -> Judgement:
-    """A Wild goes on anything; a Wild Draw Four only while the hand holds no card of the colour to
-    match, or, where a bluff may be challenged, at the risk of a challenge."""
+def _check_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any]) -> Judgement:
+    """A Wild goes on anything once it names a colour; a Wild Draw Four only while the hand holds no
+    card of the colour to match, or, where a bluff may be challenged, at the risk of a challenge."""
+    if move.color is None:
+        return _illegal(Rule.WILD_ANY_TIME, case="color-needed", card=facts["card"])
+    named = str(move.color)
     if rule is Rule.WILD_ANY_TIME:
         return _legal(rule, named=named, **facts)
-    held = holds_color(hand, state.color)
+    held = holds_color(state.hands[move.seat], state.color)
     if held is None:
         return _legal(Rule.WILD_DRAW_FOUR_RESTRICTION, named=named, **facts)
     if state.rules.challenge:

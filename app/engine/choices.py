@@ -26,11 +26,10 @@ class SeatMoves:
     same ones again rather than new copies."""
 
     def __init__(self, seat: int):
-        draw, keep, challenge, accept = (Move(seat, a) for a in (Action.DRAW, Action.PASS, Action.CHALLENGE,
-                                                                 Action.ACCEPT))
-        # The answers without a card that each pending decision (None: none) allows.
-        self.answers = {None: (draw,), "drawn": (keep,), "challenge": (challenge, accept), "stack": (accept,),
-                        "color": ()}
+        self.draw, keep, challenge, accept = (Move(seat, a) for a in (Action.DRAW, Action.PASS, Action.CHALLENGE,
+                                                                      Action.ACCEPT))
+        # With nothing pending a seat may draw; each pending decision allows these answers without a card.
+        self.answers = {"drawn": (keep,), "challenge": (challenge, accept), "stack": (accept,), "color": ()}
         self.uno = Move(seat, Action.UNO)
         self.colors = tuple(Move(seat, Action.COLOR, color=c) for c in Color)
         self.catches = [Move(seat, Action.CATCH, target=t) for t in range(MAX_PLAYERS)]
@@ -39,6 +38,10 @@ class SeatMoves:
         self.plays = {face: _plays(seat, face) for face in FACES.values()}
         self.seven_zero_plays = {players: {**self.plays, **{seven: _plays(seat, seven, players) for seven in SEVENS}}
                                  for players in range(seat + 1, MAX_PLAYERS + 1)}
+
+    def late_call(self, exposed: int) -> Move:
+        """What this seat may do about a forgotten UNO: call it late if it is its own, else catch."""
+        return self.uno if exposed == self.uno.seat else self.catches[exposed]
 
 
 def _plays(seat: int, face: Card, seven_zero_players: int = 0) -> tuple[Move, ...]:
@@ -58,7 +61,8 @@ def candidate_moves(state: RoundState, seat: int) -> list[Move]:
     moves = [Move(seat, a) for a in (Action.DRAW, Action.PASS, Action.CHALLENGE, Action.ACCEPT, Action.UNO)]
     moves += [Move(seat, Action.COLOR, color=c) for c in Color]
     moves += [Move(seat, Action.CATCH, target=t) for t in range(len(state.hands)) if t != seat]
-    plays = _plays_table(state, seat)
+    offered = SEATS[seat]
+    plays = offered.seven_zero_plays[len(state.hands)] if state.rules.seven_zero else offered.plays
     for face in dict.fromkeys(state.hands[seat]):
         moves += plays[face]
     return moves
@@ -67,20 +71,28 @@ def candidate_moves(state: RoundState, seat: int) -> list[Move]:
 def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     """The moves ``check`` accepts, for one seat or for all (a catch may come from anyone), in the
     order of ``candidate_moves``."""
-    n = len(state.hands)
     if seat is None:
-        return [m for s in range(n) for m in legal_moves(state, s)]
-    if not 0 <= seat < n:
-        raise InvalidMoveError("seat")
-    if state.winner is not None:
-        return []
-    pending, exposed, offered = state.pending, state.exposed, SEATS[seat]
-    actor = state.turn if pending is None else pending.seat
-    if seat != actor:  # only a late UNO, or a catch of the player who forgot it
-        if exposed is None:
-            return []
-        return [offered.uno if exposed == seat else offered.catches[exposed]]
-    kind = pending and pending.kind
+        return [m for s in range(len(state.hands)) for m in legal_moves(state, s)]
+    pending = state.pending
+    if seat != (state.turn if pending is None else pending.seat) or state.winner is not None:
+        return _out_of_turn(state, seat)
+    offered, exposed = SEATS[seat], state.exposed
+    held = state.hands[seat]
+    plays = offered.seven_zero_plays[len(state.hands)] if state.rules.seven_zero else offered.plays
+    if pending is None:  # most turns: draw, or play a card the matching rules accept
+        moves = [offered.draw]
+        if exposed is not None:
+            moves.append(offered.late_call(exposed))
+        faces = playable_faces(state, seat)
+        found: list[Card] = []  # the faces offered so far: a hand may hold both copies of one
+        for face in held:
+            if face in faces and face not in found:
+                found.append(face)
+                moves += plays[face]
+        return moves
+    # A decision the rules hand to this seat: its answers, then the one card it may play after a
+    # draw, or the cards it may stack on a penalty (which go through ``check``).
+    kind = pending.kind
     moves = list(offered.answers[kind])
     if exposed == seat:
         moves.append(offered.uno)
@@ -88,45 +100,34 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         moves += offered.colors
     if exposed is not None and exposed != seat:
         moves.append(offered.catches[exposed])
-    _add_legal_plays(state, seat, moves)
-    return moves
-
-
-def _add_legal_plays(state: RoundState, seat: int, moves: list[Move]) -> None:
-    """Add the actor's plays that ``check`` accepts, each face once, in hand order: with nothing
-    pending, the cards the matching rules accept; after a draw, the drawn card only; a card
-    stacked on a penalty goes through ``check``; other pending decisions take no card."""
-    pending, held = state.pending, state.hands[seat]
-    plays = _plays_table(state, seat)
-    if pending is None:
-        faces = playable_faces(state, seat)
-        found: list[Card] = []  # the faces offered so far: a hand may hold both copies of one
-        for face in held:
-            if face in faces and face not in found:
-                found.append(face)
-                moves += plays[face]
-    elif pending.kind == "drawn":
+    if kind == "drawn":
         drawn = pending.card
         if drawn in held and drawn in playable_faces(state, seat):
             moves += plays[drawn]
-    elif pending.kind == "stack" or pending.kind == "challenge" and state.rules.stacking:
+    elif kind == "stack" or kind == "challenge" and state.rules.stacking:
         penalty = pending.card
         assert penalty is not None
         moves += [m for face in dict.fromkeys(held) if face.kind is penalty.kind
                   for m in plays[face] if state.check(m).legal]
+    return moves
 
 
-def _plays_table(state: RoundState, seat: int) -> dict[Card, tuple[Move, ...]]:
-    offered = SEATS[seat]
-    return offered.seven_zero_plays[len(state.hands)] if state.rules.seven_zero else offered.plays
+def _out_of_turn(state: RoundState, seat: int) -> list[Move]:
+    """A seat whose decision play does not wait for may only call its forgotten UNO late, or catch
+    the player who forgot theirs; nobody may do anything once the round is over."""
+    if not 0 <= seat < len(state.hands):
+        raise InvalidMoveError("seat")
+    exposed = state.exposed
+    if exposed is None or state.winner is not None:
+        return []
+    return [SEATS[seat].late_call(exposed)]
 
 
 def playable_faces(state: RoundState, seat: int) -> frozenset[Card]:
     """Every face ``seat`` could play on the current top, were it in the hand: a Wild Draw Four
     only if no card in the hand has the colour to match, or a bluff may be challenged."""
-    color = state.color
-    on_top = ON_TOP[state.discard[-1]][color]
-    if state.rules.challenge or holds_color(state.hands[seat], color) is None:
+    on_top = ON_TOP[state.discard[-1]][state.color]
+    if state.rules.challenge or holds_color(state.hands[seat], state.color) is None:
         return on_top.playable
     return on_top.playable_without_wild_draw_four
 
