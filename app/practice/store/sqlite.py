@@ -184,15 +184,17 @@ class SQLiteStore(Store):
         self._checkpointer[1].set()
 
     def _checkpoints(self, wanted: threading.Event) -> None:
-        """The checkpointer: PASSIVE, so it never waits for a reader or a writer, nor they for it."""
-        db = self._db()
+        """The checkpointer: PASSIVE, so it never waits for a reader or a writer, nor they for it.
+        A failure, even to open its connection, is logged and tried again at the next wake-up
+        (SQLite's own checkpoints run meanwhile): the thread lives as long as its process."""
         while True:
             wanted.wait()
             wanted.clear()
             try:
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error:  # SQLite's own checkpoints still run; the next wake-up tries again
-                logging.getLogger(__name__).exception("checkpoint of %s failed", self.path)
+                self._db().execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except (sqlite3.Error, OSError):
+                logging.getLogger(__name__).exception(
+                    "checkpoint of %s failed; tried again after %d more commits", self.path, CHECKPOINT_EVERY)
 
 
 class _transaction:
