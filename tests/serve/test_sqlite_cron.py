@@ -13,24 +13,17 @@ one left), no request is answered 5xx, every game loads, and the file passes its
 The server is plain gunicorn with threads, its settings on the command line and an empty config
 file, so only the store is under test here, not the production server's settings.
 """
-import contextlib
-import json
 import os
-import re
-import shutil
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.tools import missing
+from .plain_gunicorn import ROOT, WAIT, executable, request, served
 
-ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
 WORKERS, THREADS = 3, 4
 CLIENTS = 6  # playing at once: each worker serves several requests at a time, on several threads
 MOVES_PER_GAME = 500  # then a client starts another game (each game kept for the check at the end)
@@ -39,12 +32,7 @@ WARM_UP_MOVES = 150  # before the neighbours start: every worker has served move
 MOVES_BETWEEN = 30  # served between two neighbours
 NEIGHBOURS = ("cleanup", "reader", "db-upgrade", "cleanup", "reader", "cleanup", "reader", "db-upgrade",
               "cleanup", "reader", "cleanup")
-WAIT = 120  # seconds: a bound on any wait for the server, so that a stuck server fails, never hangs
 SECRET = "sqlite-cron"
-
-
-def _executable(name: str) -> str | None:
-    return shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
 
 
 @pytest.fixture
@@ -55,61 +43,6 @@ def environment(tmp_path):
            "UNO_TUTOR_CLEANUP_EVERY": "0"}
     env.pop("DATABASE_URL", None)
     return env
-
-
-@contextlib.contextmanager
-def served(environment: dict[str, str], folder: Path):
-    """gunicorn with WORKERS threaded workers on a port of the kernel's choosing, stopped after;
-    yields the port."""
-    gunicorn = _executable("gunicorn")
-    if not gunicorn:
-        missing("gunicorn (pip install -e '.[serve]')")
-    config = folder / "gunicorn.conf.py"
-    config.write_text("")  # named, so that the repository's gunicorn.conf.py is not read
-    command = [gunicorn, "-c", str(config), "--chdir", str(ROOT), "-b", f"{HOST}:0", "-k", "gthread",
-               "-w", str(WORKERS), "--threads", str(THREADS), "--log-level", "info", "app:create_app()"]
-    log: list[str] = []
-    listening = threading.Event()
-    with subprocess.Popen(command, cwd=ROOT, env=environment, stderr=subprocess.PIPE, text=True,
-                          start_new_session=True) as process:
-
-        def read_log():  # to the end, so that gunicorn never waits on a full pipe
-            for line in process.stderr:
-                log.append(line)
-                if "Listening at:" in line:
-                    listening.set()
-
-        reader = threading.Thread(target=read_log, daemon=True)
-        reader.start()
-        try:
-            if not listening.wait(WAIT):
-                raise RuntimeError(f"gunicorn did not start: {''.join(log)}")
-            yield int(re.search(r"Listening at: http://[\d.]+:(\d+)", "".join(log))[1])
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=WAIT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            reader.join(timeout=WAIT)
-
-
-def _request(port, method, path, body=None, cookie=None):
-    """(status, Set-Cookie, JSON or None) over a connection of its own."""
-    import http.client
-
-    conn = http.client.HTTPConnection(HOST, port, timeout=WAIT)
-    try:
-        headers = {"Content-Type": "application/json", **({"Cookie": cookie} if cookie else {})}
-        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        answer = conn.getresponse()
-        data = answer.read()
-    finally:
-        conn.close()
-    try:
-        return answer.status, answer.getheader("Set-Cookie"), json.loads(data)
-    except ValueError:
-        return answer.status, answer.getheader("Set-Cookie"), None
 
 
 class Player(threading.Thread):
@@ -133,7 +66,7 @@ class Player(threading.Thread):
                 for _ in range(MOVES_PER_GAME):
                     if self.stop.is_set():
                         return
-                    status, _, answer = _request(self.port, "POST", f"/api/v1/games/{game_id}/moves",
+                    status, _, answer = request(self.port, "POST", f"/api/v1/games/{game_id}/moves",
                                                  {"version": version, "move": next_move(view)}, self.cookie)
                     if status != 200:
                         self.wrong.append(("move", status, answer))
@@ -144,7 +77,7 @@ class Player(threading.Thread):
             self.wrong.append(("connection", 0, repr(error)))
 
     def _new_game(self):
-        status, set_cookie, game = _request(self.port, "POST", "/api/v1/games",
+        status, set_cookie, game = request(self.port, "POST", "/api/v1/games",
                                             {"rules": {"preset": "official", "target": 100_000}, "bots": 3},
                                             self.cookie)
         if status != 201:
@@ -191,7 +124,7 @@ def _neighbour(kind: str, environment: dict[str, str], database: Path) -> str | 
         finally:
             db.close()
         return None
-    done = subprocess.run([_executable("flask"), "--app", "app", kind], cwd=ROOT, env=environment,
+    done = subprocess.run([executable("flask"), "--app", "app", kind], cwd=ROOT, env=environment,
                           capture_output=True, text=True, timeout=WAIT)
     return None if done.returncode == 0 else f"flask {kind}: {done.returncode} {done.stderr[-2000:]}"
 
@@ -230,7 +163,7 @@ def _integrity(database: Path) -> list[str]:
 def test_sqlite_file__survives_cron_upgrade_and_readers_while_workers_serve_moves(environment, tmp_path):
     database = Path(environment["UNO_TUTOR_INSTANCE_PATH"]) / "practice.sqlite3"
     stop, moves = threading.Event(), Counter()
-    with served(environment, tmp_path) as port:
+    with served(environment, tmp_path, WORKERS, THREADS) as (port, _):
         players = [Player(port, stop, moves) for _ in range(CLIENTS)]
         for player in players:
             player.start()
@@ -253,7 +186,7 @@ def test_sqlite_file__survives_cron_upgrade_and_readers_while_workers_serve_move
             "other unexpected answers": [answer for answer in wrong if 0 < answer[1] < 500],
             "neighbours that failed": [error for error in said if error],
             "games that don't load": [game for cookie, game in games
-                                      if _request(port, "GET", f"/api/v1/games/{game}", cookie=cookie)[0] != 200],
+                                      if request(port, "GET", f"/api/v1/games/{game}", cookie=cookie)[0] != 200],
             "integrity while served": _integrity(database),
         }
     found["integrity at rest"] = _integrity(database)
