@@ -162,9 +162,9 @@ _OPEN: weakref.WeakSet[PostgresStore] = weakref.WeakSet()
 @atexit.register
 def _close_pools() -> None:
     """Close every pool this process opened, as it exits (a gunicorn worker too: it leaves by
-    sys.exit). Left open, a pool was garbage-collected at the end, at times in one of its own
-    threads, which then tried to wait for itself: a "cannot join current thread" traceback at each
-    worker's exit. Closed here, its threads are stopped and its connections closed first; a forked
-    process closes only its own (``_disconnect``)."""
+    sys.exit): its threads stopped and its connections ended on purpose, in the main thread, where
+    left open it was only garbage-collected, in whichever thread let it go last (a pool's own
+    thread then waits for itself: "cannot join current thread"). A forked process closes only
+    its own (``_disconnect``)."""
     for store in list(_OPEN):
         store._disconnect()
