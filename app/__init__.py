@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Flask
 
 from .fast_json import CompactJSONProvider
+from .private_files import create_private
 
 
 def create_app(test_config=None):
@@ -74,18 +75,7 @@ def _secret_key(instance: Path) -> str:
     """
     if key := os.environ.get("UNO_TUTOR_SECRET_KEY"):
         return key
-    instance.mkdir(mode=0o700, parents=True, exist_ok=True)  # the key and the games: the owner's only
     path = instance / "secret_key"
-    if not path.exists():
-        # Write a private temp file, then link it into place: link fails if another process
-        # won the race, and then everyone reads the winner's complete key.
-        tmp = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
-        tmp.touch(mode=0o600)
-        tmp.write_text(secrets.token_hex(32))
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            pass
-        finally:
-            tmp.unlink()
+    if not path.exists():  # the first worker's key is every worker's (create_private says how)
+        create_private(path, secrets.token_hex(32))
     return path.read_text().strip()

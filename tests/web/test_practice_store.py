@@ -148,6 +148,28 @@ def test_checkpoints_run_beside_the_saves(tmp_path, monkeypatch):
     assert len(_checkpointers()) == threads + 1
 
 
+def test_the_checkpointer_outlives_a_database_that_fails_it_at_its_start(tmp_path, monkeypatch, caplog):
+    """A checkpointer that can't open its connection says so in the log, and the next wake-up tries
+    again, on the same thread: checkpoints go on."""
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 1)
+    store, threads, failed = SQLiteStore(tmp_path / "g.sqlite3"), len(_checkpointers()), threading.Event()
+    connection = store._db
+
+    def failing_once():
+        if threading.current_thread().name == "practice-checkpoints" and not failed.is_set():
+            failed.set()
+            raise sqlite3.OperationalError("disk I/O error")
+        return connection()
+
+    monkeypatch.setattr(store, "_db", failing_once)
+    record = store.create(new_token(), {"n": 0})
+    _wait_for(lambda: "tried again" in caplog.text)
+    assert failed.is_set() and "disk I/O error" in caplog.text
+    record = store.save(record, {"n": 1}, False)
+    _wait_for(lambda: _version_in_database_file(store, record.id) == 2)
+    assert len(_checkpointers()) == threads + 1
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_forked_process_starts_its_own_checkpointer(tmp_path, monkeypatch):
     """A child process has none of its parent's threads: its first wake-up starts one."""

@@ -48,6 +48,30 @@ def message(app, lang, code):
 
 # --- several writers at once ---------------------------------------------------------------------
 
+
+def test_the_first_requests_at_once_open_one_store(app, monkeypatch):
+    """Threads asking for the app's store at once get one. Each opened its own before, and the
+    PostgreSQL pools of those dropped printed "cannot join current thread" tracebacks."""
+    opened, second_inside = [], threading.Barrier(2, timeout=2)
+    real = access.open_store
+
+    def opening(*args):
+        opened.append(args)
+        try:
+            second_inside.wait()  # a second thread opening a store at the same time: two stores
+        except threading.BrokenBarrierError:  # none came
+            pass
+        return real(*args)
+
+    monkeypatch.setattr(access, "open_store", opening)
+
+    def ask(n):
+        with app.app_context():
+            return access.store()
+
+    stores = at_once(8, ask)
+    assert len(opened) == 1 and len({id(store) for store in stores}) == 1
+
 def test_of_twenty_saves_on_one_version_from_two_hosts_exactly_one_applies(backend):
     hosts = [backend.store(), backend.store()]
     record = hosts[0].create(new_token(), {"n": 0})

@@ -25,8 +25,10 @@ on each request, so the hosts recover without a restart.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import threading
+import weakref
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -96,6 +98,7 @@ class PostgresStore(Store):
                                           timeout=self._timeout, kwargs={"autocommit": True},
                                           check=ConnectionPool.check_connection, name="uno-tutor", open=True)
                     found = self._pool_of = os.getpid(), pool
+                    _OPEN.add(self)
         return found[1]
 
     @contextmanager
@@ -144,7 +147,24 @@ class PostgresStore(Store):
             return conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
 
     def _disconnect(self) -> None:
+        """Close this process's pool (never a parent's: see ``_pool``)."""
         found = self._pool_of
         if found is not None and found[0] == os.getpid():
             found[1].close()
             self._pool_of = None
+        _OPEN.discard(self)
+
+
+# The stores whose pool this process may have open, closed when it exits (``_close_pools``).
+_OPEN: weakref.WeakSet[PostgresStore] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_pools() -> None:
+    """Close every pool this process opened, as it exits (a gunicorn worker too: it leaves by
+    sys.exit): its threads stopped and its connections ended on purpose, in the main thread, where
+    left open it was only garbage-collected, in whichever thread let it go last (a pool's own
+    thread then waits for itself: "cannot join current thread"). A forked process closes only
+    its own (``_disconnect``)."""
+    for store in list(_OPEN):
+        store._disconnect()

@@ -14,6 +14,20 @@ log, it copies the little that is left, and the log starts over.
 
 The schema is upgraded when a process first opens the file (``_db``): a file made by any earlier
 release opens as it was and gains what it lacks (app.practice.store.schema).
+
+Only SQLite opens the database file and its -wal and -shm, never this module. SQLite's locks are
+POSIX fcntl locks, which the kernel keeps per process and file, not per descriptor: closing any
+descriptor of the file drops every lock this process's connections hold on it, while SQLite goes
+on believing it holds them. One ``os.close(os.open(path))`` did that for each thread's new
+connection; then any other process that closed its connection (README's cron ``flask cleanup``,
+``flask db-upgrade``, an admin's sqlite3 shell, a backup) found itself alone with the file,
+checkpointed, and deleted the -wal and -shm under the running workers, which went on writing to
+the deleted log: lost moves, 503s for "disk I/O error", a malformed file
+(tests/serve/test_sqlite_cron.py). The file is still its owner's only (0600, as README promises):
+when missing, it is made empty (an empty file is an empty database) by
+app.private_files.create_private, whose descriptor is closed before the file has its name, so no
+connection can have it open then; SQLite gives the -wal and -shm it makes the database file's
+permissions. The writers' lock file (``_lock``) is ours alone: SQLite never opens it.
 """
 from __future__ import annotations
 
@@ -23,6 +37,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from ...private_files import create_private
 from . import schema
 from .base import CLEANUP_EVERY, Store
 
@@ -68,10 +83,8 @@ class SQLiteStore(Store):
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            # Made readable by its owner only before SQLite opens it (SQLite would make it 0644);
-            # SQLite gives its -wal and -shm files the database's permissions.
-            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
+            if not self.path.exists():  # made by us, 0600, never opened here (see the module's doc)
+                create_private(self.path)
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             # Turning a new file to WAL needs it to itself, and SQLite does not wait for that: workers
@@ -171,15 +184,17 @@ class SQLiteStore(Store):
         self._checkpointer[1].set()
 
     def _checkpoints(self, wanted: threading.Event) -> None:
-        """The checkpointer: PASSIVE, so it never waits for a reader or a writer, nor they for it."""
-        db = self._db()
+        """The checkpointer: PASSIVE, so it never waits for a reader or a writer, nor they for it.
+        A failure, even to open its connection, is logged and tried again at the next wake-up
+        (SQLite's own checkpoints run meanwhile): the thread lives as long as its process."""
         while True:
             wanted.wait()
             wanted.clear()
             try:
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error:  # SQLite's own checkpoints still run; the next wake-up tries again
-                logging.getLogger(__name__).exception("checkpoint of %s failed", self.path)
+                self._db().execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except (sqlite3.Error, OSError):
+                logging.getLogger(__name__).exception(
+                    "checkpoint of %s failed; tried again after %d more commits", self.path, CHECKPOINT_EVERY)
 
 
 class _transaction:
