@@ -69,7 +69,14 @@ ERRORS: dict[str, Message] = {
     "too-many-codes": _ln(
         "Too many wrong class codes were tried from this network. Try again in %(num)d minute.",
         "Too many wrong class codes were tried from this network. Try again in %(num)d minutes.", key="minutes"),
-    "too-many-joins": _l("Too many students joined from this network just now. Try again in a minute."),
+    "too-many-wrong-codes": _ln(
+        "You tried too many codes that no class has. Check the code with your teacher, and try again in "
+        "%(num)d minute.",
+        "You tried too many codes that no class has. Check the code with your teacher, and try again in "
+        "%(num)d minutes.", key="minutes"),
+    "too-many-joins": _l("Too many students joined from this network lately. Try again later."),
+    "too-many-classes": _l("You made many classes in a short time. Wait an hour, then make a new one."),
+    "too-many-classes-here": _l("Too many classes were made from this network lately. Try again in an hour."),
     # making games (app.practice.limits)
     "too-many-creates": _l("You started many games in a short time. Wait a minute, then start a new one."),
     "too-many-creates-here": _l("Too many games were started from this network just now. Try again in a minute."),
