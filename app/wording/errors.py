@@ -56,6 +56,7 @@ ERRORS: dict[str, Message] = {
     "method-not-allowed": _l("This address does not accept that kind of request."),
     "bad-request": _l("The request body must be a JSON object."),
     "bad-moves": _l("“moves” must be a list of moves."),
+    "too-many-checks": _l("Too many checks were sent from this network just now. Try again in a minute."),
     "too-many-moves": _ln("A check takes at most %(num)d move.", "A check takes at most %(num)d moves.",
                           key="max"),
     # classes and watch links (app.classroom)
