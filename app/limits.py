@@ -1,5 +1,6 @@
-"""Rate limits, with Flask-Limiter: one limiter for the whole app (class codes in
-app.classroom.limits, making games in app.practice.limits), its counts in the game store
+"""Rate limits, with Flask-Limiter: one limiter for the whole app (classes and class codes in
+app.classroom.limits, making games in app.practice.limits, the check API in app.api.check), its
+counts in the game store
 (app.limits_storage), so that every worker and every host counts alike.
 
 A client is counted by its address, an IPv6 one by its /64 (which one household or phone

@@ -2,6 +2,10 @@
 
 A full-information teaching tool: every hand and every drawn card is shown (only the draw
 pile's order stays hidden). Request and response are described in the README's "Check API".
+
+A check of MAX_MOVES moves costs tens of milliseconds where a page costs two, so one address
+(app.limits.client) may send CHECKS_PER_ADDRESS: a class of 40 behind one school address, each
+student checking every four seconds, never meets it; past it, ``429 too-many-checks``.
 """
 from __future__ import annotations
 
@@ -12,13 +16,16 @@ from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, from_scenario
 from ..engine.verdict import Event, InvalidMoveError
+from ..limits import client, limiter, refusal
 from . import bp
 from .errors import ApiError, json_object
 
 MAX_MOVES = 500
+CHECKS_PER_ADDRESS = "600 per minute"
 
 
 @bp.post("/check")
+@limiter.shared_limit(CHECKS_PER_ADDRESS, scope=refusal("checks-address", "too-many-checks"), key_func=client)
 def check():
     body = json_object()
     moves = _moves(body.get("moves", []))

@@ -28,6 +28,7 @@ bp = Blueprint("classes_api", __name__, url_prefix="/api/v1")
 
 
 @bp.post("/classes")
+@limits.creates
 def create():
     body = json_object()
     try:
@@ -40,7 +41,7 @@ def create():
 
 
 @bp.get("/classes/<code>")
-@limits.lookups(exempt_when=classes.teachers_own)
+@limits.lookups
 def show(code: str):
     found = classes.taught_here(classes.find(code))
     options = found.options
@@ -52,7 +53,7 @@ def show(code: str):
 
 @bp.post("/classes/<code>/games")
 @limits.joins
-@limits.lookups()
+@limits.lookups
 def join(code: str):
     body = json_object()
     found = classes.find(code)

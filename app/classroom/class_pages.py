@@ -30,6 +30,7 @@ def new_class(lang: str, errors: dict[str, Any] | None = None, status: int = 200
 
 
 @bp.post(f"/{LANG}/class/new")
+@limits.creates
 def create_class(lang: str):
     try:
         options = form_options(request.form)
@@ -40,7 +41,7 @@ def create_class(lang: str):
 
 
 @bp.get(f"/{LANG}/class/<code>")
-@limits.lookups(exempt_when=classes.teachers_own)
+@limits.lookups
 def class_page(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:  # typed in lower case, or with its dash: the one address
@@ -63,7 +64,7 @@ def join_form(lang: str):
 
 
 @bp.get(f"/{LANG}/join/<code>")
-@limits.lookups()
+@limits.lookups
 def join_code(lang: str, code: str):
     """The join form with the code filled in (the QR code's address); opening it joins nothing."""
     try:
@@ -75,7 +76,7 @@ def join_code(lang: str, code: str):
 
 @bp.post(f"/{LANG}/join")
 @limits.joins
-@limits.lookups()
+@limits.lookups
 def join(lang: str):
     form = request.form
     try:

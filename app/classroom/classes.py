@@ -6,15 +6,16 @@ student's game is dealt with (rules, bots, level and seed: the same seed deals t
 and the same moves replay the same game). Its teacher is the browser that made it, by its owner
 token (``app.practice.access``), so only that browser sees the class's progress. A student joins
 with the code and an optional nickname and gets an ordinary practice game, which the class can
-watch (``app.classroom.watching``) without the student's cards. No accounts: a class and its
-games are deleted a week after it was made.
+watch (``app.classroom.watching``) without the student's cards, and which counts towards the
+student's browser's live games as any other. No accounts: a class and its games are deleted a
+week after it was made; a student's game never played goes after two hours, as any other.
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import current_app, g, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.rules import PRESETS, RuleSet
@@ -24,11 +25,13 @@ from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, present
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
-from ..practice.store import ClassFull, ClassGone, ClassRecord, new_token
+from ..practice.store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
 from .codes import new_code, normalise
 
 CLASS_TTL = 7 * 24 * 3600  # a class and its games are deleted a week after it was made
-MAX_STUDENTS = 200  # a lecture hall; a leaked code can't fill the store
+# A class's games (one a join): a lecture hall, where a class of 40 with three games each has 120;
+# a leaked code can't fill the store.
+MAX_STUDENTS = 200
 MAX_NICKNAME = 20
 
 
@@ -67,11 +70,18 @@ def taught_here(found: ClassRecord) -> ClassRecord:
     return found
 
 
-def teachers_own() -> bool:
-    """Is this request (its address's ``code``) its class's teacher's? No guessing limit refuses it."""
-    code = normalise((request.view_args or {}).get("code"))
-    found = code and access.store().load_class(code)
-    return bool(found) and found.taught_by(access.owner_token())
+def known_here() -> bool:
+    """Does this browser know the code it looks up (the address's, or the join form's): a live class
+    it teaches or has a game in? Then it guesses nothing, and no guessing limit refuses or counts
+    it (app.classroom.limits). Asked once a request."""
+    known = g.get("class_known_here")
+    if known is None:
+        code = normalise((request.view_args or {}).get("code") or request.form.get("code"))
+        token = access.owner_token()
+        found = code and token and access.store().load_class(code)
+        known = g.class_known_here = bool(found) and (found.taught_by(token)
+                                                      or access.store().in_class(found.code, owner_hash(token)))
+    return known
 
 
 def read_nickname(value: Any) -> str | None:
@@ -93,7 +103,7 @@ def join(found: ClassRecord, nickname: str | None) -> tuple[Any, Practice, list[
     def save(owner: str, state: dict[str, Any], finished: bool, steps) -> Any:
         try:
             record, _number = access.store().join_class(found.code, owner, state, finished, steps, nickname,
-                                                        new_token(), MAX_STUDENTS)
+                                                        new_token(), MAX_STUDENTS, access.MAX_LIVE_GAMES)
         except ClassGone:  # expired between the look-up and the join
             raise ClassError("class-not-found", 404) from None
         except ClassFull:

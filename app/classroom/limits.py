@@ -1,31 +1,65 @@
-"""Rate limits on class codes (app.limits): a code is a capability, not a secret worth guessing.
+"""Rate limits on classes and class codes (app.limits): a code is a capability, not a secret worth
+guessing, and a class must not be a way around the limits on making games.
 
-Two limits, per client address (an IPv6 client by its /64, which one household or phone holds):
+An address is the client's (an IPv6 one by its /64, which one household or phone holds); a
+browser is its owner cookie (app.practice.limits.browser), and a request without one is counted
+by its address alone.
 
-- ``joins``: joining a class makes a game. JOINS allows a whole class behind one school address
-  (40 students within a minute, and a second class beside it), not a script filling the store.
+- ``creates``: making a class. CLASSES_PER_BROWSER an hour (a teacher making a class for each
+  lesson of the day, and redoing one), CLASSES_PER_ADDRESS an hour from one address (a staffroom
+  of teachers), where a script made 330 in 5.5 seconds.
+- ``joins``: joining a class makes a game, so only a game made counts (a wrong code is a failure,
+  below). JOINS allows a whole class behind one school address at once (40 students within a
+  minute, a second class beside them) and, in a day, eight classes of 40 with three games each;
+  beyond the day's bound a script filling the store is refused. A joined game counts towards its
+  browser's live games (app.practice.access.MAX_LIVE_GAMES), goes after two hours if it is never
+  played (app.practice.store.UNPLAYED_TTL), and a class holds at most MAX_STUDENTS games
+  (app.classroom.classes). One address makes at most 7,000 class games a week (the day's bound,
+  seven times), where 80 a minute, each kept a week, made 800,000.
 - ``lookups``: every look-up of a code (joining, the join page a QR code opens, the class page
-  and its JSON) shares one budget of failures: a code that no class has (404), or a class page
-  asked for by someone not its teacher (403, which would say that the code exists). GUESSES such
-  failures from one address, and every look-up from it is refused (429) until the oldest failure
-  is WINDOW old. A class of 40 behind one school address, every student mistyping the code once
-  (a look-alike or a short code is no failure: it can't be a code), stays below it; its teacher
-  is never refused their own class's page. A guesser gets 8,640 tries a day against 20⁶ = 64
-  million codes: with ten classes live, one found about every two years.
+  and its JSON) counts its failures: a code that no class has (404), or a class page asked for
+  by someone not its teacher (403, which would say that the code exists). A look-alike or a
+  short code is no failure: it can't be a code. Failures are counted twice, separately:
+  GUESSES_PER_BROWSER in BROWSER_WINDOW from one browser refuse that browser alone, so one
+  pupil or one script keeping its cookies locks out nobody else; GUESSES_PER_ADDRESS in
+  ADDRESS_WINDOW from one address, whatever its cookies, refuse the address, as a guesser need
+  only drop its cookies. Past either, every look-up is refused (429), the right code too: a
+  right code let through would answer the guesser as a 404 does. The address's budget is far
+  beyond what a school meets by mistake: 60 wrong codes in a second, then 40 students each
+  mistyping once, still leave a hundred failures to spare. A browser that knows the code (the
+  class's teacher, or a student with a game in it: ``classes.known_here``) is neither refused
+  nor counted on it: the device cookie OWASP recommends against lock-outs, so a class already
+  in keeps its way in, its QR link too.
+
+Guessing: from one address, GUESSES_PER_ADDRESS every half hour is 9,600 tries a day against 20⁶ =
+64 million codes: with ten classes live, one found about every 670 days (1.8 years); a guesser
+with many addresses multiplies that by their number (an IPv6 one needs a /64 for each).
 
 The counts are the app's limiter's (app.limits: in the game store, shared by every worker).
-Failures are counted after the answer, in Flask-Limiter's hooks: app.classroom runs them for its
-blueprints alone.
+Failures and made games are counted after the answer, in Flask-Limiter's hooks: app.classroom
+runs them for its blueprints alone.
 """
 from __future__ import annotations
 
 import math
 
-from ..limits import limiter, refusal
+from ..limits import client, limiter, refusal
+from ..practice.limits import browser, first_visit
+from .classes import known_here
 
-JOINS = "80 per minute"
-GUESSES, WINDOW = 60, 10 * 60
-LOOKUP_SCOPE = refusal("class-code-lookups", "too-many-codes", lambda wait: {"minutes": math.ceil(wait / 60)})
+CLASSES_PER_BROWSER = "10 per hour"
+CLASSES_PER_ADDRESS = "30 per hour"
+JOINS = "80 per minute; 1000 per day"
+GUESSES_PER_BROWSER, BROWSER_WINDOW = 10, 10 * 60
+GUESSES_PER_ADDRESS, ADDRESS_WINDOW = 200, 30 * 60
+
+
+def _minutes(wait: int) -> dict[str, int]:
+    return {"minutes": math.ceil(wait / 60)}
+
+
+LOOKUP_SCOPE = refusal("class-code-lookups", "too-many-codes", _minutes)
+BROWSER_LOOKUP_SCOPE = refusal("class-code-lookups-browser", "too-many-wrong-codes", _minutes)
 JOIN_SCOPE = refusal("class-joins", "too-many-joins")
 
 
@@ -33,11 +67,30 @@ def _failed(response) -> bool:
     return response.status_code in (403, 404)
 
 
-def lookups(exempt_when=None):
-    """A view that looks up a class code: failures count towards GUESSES (``exempt_when``: a
-    request never refused, its class's teacher's)."""
-    return limiter.shared_limit(f"{GUESSES} per {WINDOW} seconds", scope=LOOKUP_SCOPE, deduct_when=_failed,
-                                exempt_when=exempt_when)
+def _made(response) -> bool:
+    return response.status_code in (201, 303)  # the JSON's new game, the form's redirect to it
 
 
-joins = limiter.shared_limit(JOINS, scope=JOIN_SCOPE)  # a view that makes a student's game
+def lookups(view):
+    """A view that looks up a class code: failures count towards both guessing limits, unless the
+    browser knows the code (its class's teacher, or a student of it: ``classes.known_here``)."""
+    per_address = limiter.shared_limit(f"{GUESSES_PER_ADDRESS} per {ADDRESS_WINDOW} seconds", scope=LOOKUP_SCOPE,
+                                       key_func=client, deduct_when=_failed, exempt_when=known_here)
+    per_browser = limiter.shared_limit(f"{GUESSES_PER_BROWSER} per {BROWSER_WINDOW} seconds",
+                                       scope=BROWSER_LOOKUP_SCOPE, key_func=browser, deduct_when=_failed,
+                                       exempt_when=lambda: first_visit() or known_here())
+    return per_address(per_browser(view))
+
+
+joins = limiter.shared_limit(JOINS, scope=JOIN_SCOPE, key_func=client, deduct_when=_made)  # makes a student's game
+
+
+_classes_per_address = limiter.shared_limit(CLASSES_PER_ADDRESS, key_func=client,
+                                           scope=refusal("class-creates-address", "too-many-classes-here"))
+_classes_per_browser = limiter.shared_limit(CLASSES_PER_BROWSER, key_func=browser, exempt_when=first_visit,
+                                           scope=refusal("class-creates-browser", "too-many-classes"))
+
+
+def creates(view):
+    """A view that makes a class: per address, and per browser (a first visit by its address alone)."""
+    return _classes_per_address(_classes_per_browser(view))

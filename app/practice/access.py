@@ -221,8 +221,8 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
 def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
     """A new game for this browser from checked options (``read_options``), unless it has
     MAX_LIVE_GAMES unfinished ones (``Refused``, 429). ``save(owner token, state, finished,
-    steps)`` stores it instead of ``Store.create`` (a class's student joining, which its class
-    limits), and may raise to refuse it: then nothing is kept."""
+    steps)`` stores it instead of ``Store.create`` (a class's student joining, which counts the
+    same live games), and may raise to refuse it: then nothing is kept."""
     practice, steps = start(**options)
     token, state = owner_token(create=True), practice.to_dict()
     try:

@@ -6,8 +6,9 @@ made 5,000 games in 17 seconds, 6 KB each.
 - Per client (its owner cookie): PER_OWNER, what one learner clicking "New game" never reaches.
   A request without the cookie (a first visit) is counted by its address alone.
 - Live games per owner: access.MAX_LIVE_GAMES unfinished at once (``access.create``), a
-  ``Refused`` 429 whose Retry-After says when the first of them expires; a game never played
-  expires after two hours (app.practice.store.UNPLAYED_TTL), so a script's games go soon.
+  student's games in a class too, a ``Refused`` 429 whose Retry-After says when the first of
+  them expires; a game never played expires after two hours (app.practice.store.UNPLAYED_TTL),
+  a class's too, so a script's games go soon.
 """
 from __future__ import annotations
 
@@ -20,15 +21,21 @@ PER_ADDRESS = "120 per minute"
 PER_OWNER = "10 per minute"
 
 
-def _owner() -> str:
-    """The owner cookie's token, hashed (the store keeps no token), as a limit's key."""
+def browser() -> str:
+    """The owner cookie's token, hashed (the store keeps no token), as a limit's key (class codes'
+    and classes' limits count by it too: app.classroom.limits)."""
     return "owner:" + hashlib.sha256((access.owner_token() or "").encode()).hexdigest()[:32]
+
+
+def first_visit() -> bool:
+    """A request without the owner cookie: a per-browser limit leaves it to the address's."""
+    return access.owner_token() is None
 
 
 per_address = limiter.shared_limit(PER_ADDRESS, scope=refusal("game-creates-address", "too-many-creates-here"),
                                    key_func=client)
 per_owner = limiter.shared_limit(PER_OWNER, scope=refusal("game-creates-owner", "too-many-creates"),
-                                 key_func=_owner, exempt_when=lambda: access.owner_token() is None)
+                                 key_func=browser, exempt_when=first_visit)
 
 
 def creates(view):

@@ -56,6 +56,7 @@ ERRORS: dict[str, Message] = {
     "method-not-allowed": _l("This address does not accept that kind of request."),
     "bad-request": _l("The request body must be a JSON object."),
     "bad-moves": _l("“moves” must be a list of moves."),
+    "too-many-checks": _l("Too many checks were sent from this network just now. Try again in a minute."),
     "too-many-moves": _ln("A check takes at most %(num)d move.", "A check takes at most %(num)d moves.",
                           key="max"),
     # classes and watch links (app.classroom)
@@ -69,7 +70,14 @@ ERRORS: dict[str, Message] = {
     "too-many-codes": _ln(
         "Too many wrong class codes were tried from this network. Try again in %(num)d minute.",
         "Too many wrong class codes were tried from this network. Try again in %(num)d minutes.", key="minutes"),
-    "too-many-joins": _l("Too many students joined from this network just now. Try again in a minute."),
+    "too-many-wrong-codes": _ln(
+        "You tried too many codes that no class has. Check the code with your teacher, and try again in "
+        "%(num)d minute.",
+        "You tried too many codes that no class has. Check the code with your teacher, and try again in "
+        "%(num)d minutes.", key="minutes"),
+    "too-many-joins": _l("Too many students joined from this network lately. Try again later."),
+    "too-many-classes": _l("You made many classes in a short time. Wait an hour, then make a new one."),
+    "too-many-classes-here": _l("Too many classes were made from this network lately. Try again in an hour."),
     # making games (app.practice.limits)
     "too-many-creates": _l("You started many games in a short time. Wait a minute, then start a new one."),
     "too-many-creates-here": _l("Too many games were started from this network just now. Try again in a minute."),

@@ -22,6 +22,7 @@ from .practice_support import CSRF, RULES, csrf, learner_holds, old_sqlite_file,
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
 SCHOOL = "203.0.113.7"  # one school's address, seen by the server for all its students
+CLASS_FORM = {"preset": "official", "target": "100", "bots": "2", "level": "easy"}
 
 
 def make_class(client, **body):
@@ -403,7 +404,7 @@ def test_two_processes_joining_one_class_never_share_a_number(backend):
 
     def run(store):
         for _ in range(15):
-            numbers.append(store.join_class("ACDEFH", new_token(), {}, False, [], None, new_token(), 100)[1])
+            numbers.append(store.join_class("ACDEFH", new_token(), {}, False, [], None, new_token(), 100, 1)[1])
 
     threads = [threading.Thread(target=run, args=(store,)) for store in (first, second)]
     for thread in threads:
@@ -433,40 +434,100 @@ def test_a_database_file_from_before_classes_opens_and_gains_them(tmp_path):
     assert record.version == 3 and record.owned_by(owner) and store.steps("g1", 0) == [{"step": 0}]
     assert store.save(record, {"n": 2}, False) is not None
     assert store.create_class("ACDEFH", owner, {"seed": 1}, 3600) is not None
-    joined, number = store.join_class("ACDEFH", new_token(), {}, False, [], "Ali", new_token(), 10)
+    joined, number = store.join_class("ACDEFH", new_token(), {}, False, [], "Ali", new_token(), 10, 1)
     assert number == 1 and store.student(joined.id) == (1, "Ali")
     assert store.share("g1", True, "tok").token == "tok" and store.load_watch("tok").open_hands
 
 
 # --- rate limits -------------------------------------------------------------------------------
 
-def test_guessing_codes_is_refused_for_a_while(app, client, monkeypatch):
+def wrong_codes(count):
+    """``count`` codes of the alphabet, of no class (a class's code is drawn at random: 1 in 64 million)."""
+    digits = str.maketrans("0123456789", "ACDEFHJKMN")
+    return [f"ACD{n:03d}".translate(digits) for n in range(count)]
+
+
+def test_guessing_codes_from_one_address_is_refused_for_a_while(app, client, monkeypatch):
     code = make_class(client)["code"]
-    guesser = student(app, "192.0.2.66")
-    for n in range(limits.GUESSES):
-        assert join(guesser, f"ACD{n:03d}".translate(str.maketrans("0123456789", "ACDEFHJKMN"))).status_code == 404
-    refused = join(guesser, code)  # now even the right code is refused
+    guesser = student(app, "192.0.2.66")  # a script: no cookie, so counted by its address
+    for wrong in wrong_codes(limits.GUESSES_PER_ADDRESS):
+        assert join(guesser, wrong).status_code == 404
+    refused = join(guesser, code)  # now even the right code is refused: else it would answer the guesser
     assert refused.status_code == 429 and refused.get_json()["error"] == "too-many-codes"
-    assert 0 < int(refused.headers["Retry-After"]) <= limits.WINDOW
+    assert 0 < int(refused.headers["Retry-After"]) <= limits.ADDRESS_WINDOW
+    minutes = limits.ADDRESS_WINDOW // 60
     arabic = guesser.post(f"/api/v1/classes/{code}/games?lang=ar", json={})
     assert arabic.status_code == 429 and "Retry-After" in arabic.headers
-    assert arabic.get_json() == {"error": "too-many-codes", "message": message(app, "ar", "too-many-codes", minutes=10)}
+    assert arabic.get_json() == {"error": "too-many-codes",
+                                 "message": message(app, "ar", "too-many-codes", minutes=minutes)}
     page = guesser.get(f"/ar/join/{code}")
     assert page.status_code == 429 and 'lang="ar"' in page.text
-    assert message(app, "ar", "too-many-codes", minutes=10) in html.unescape(page.text)
+    assert message(app, "ar", "too-many-codes", minutes=minutes) in html.unescape(page.text)
     assert guesser.get(f"/en/class/{code}").status_code == 429  # a stranger probing the class page too
     assert join(student(app, "192.0.2.67"), code).status_code == 201  # another address is not refused
     assert client.get(f"/en/class/{code}").status_code == 200
-    later = time.time() + limits.WINDOW + 1
+    later = time.time() + limits.ADDRESS_WINDOW + 1
     monkeypatch.setattr(time, "time", lambda: later)
     assert join(guesser, code).status_code == 201  # the window has passed
+
+
+def test_sixty_wrong_codes_then_forty_students_behind_that_address_all_join(app, client):
+    """A burst of wrong codes from a school's address (issue 31: it locked the school out for ten
+    minutes) leaves the class's students, typing the code or scanning its QR code, all let in."""
+    code = make_class(client)["code"]
+    burst = student(app, SCHOOL)
+    assert [join(burst, wrong).status_code for wrong in wrong_codes(60)] == [404] * 60
+    statuses = []
+    for n in range(40):
+        pupil = student(app, SCHOOL)
+        if n % 2:  # half scan the QR code (its page, then its form), half join by the JSON API
+            token = CSRF.search(pupil.get(f"/ar/join/{code}").text).group(1)
+            statuses.append(pupil.post("/ar/join", data={"csrf_token": token, "code": codes.shown(code)}).status_code)
+        else:
+            statuses.append(join(pupil, code.lower()).status_code)
+    assert statuses == [201 if n % 2 == 0 else 303 for n in range(40)]
+    assert len(client.get(f"/api/v1/classes/{code}").get_json()["students"]) == 40
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_browser_guessing_codes_is_refused_alone(app, client, lang):
+    """A browser (its owner cookie) is refused after GUESSES_PER_BROWSER wrong codes, the right
+    code too, in its language; its neighbours behind the same address are not."""
+    code = make_class(client)["code"]
+    prankster = student(app, SCHOOL)
+    prankster.post("/api/v1/games", json={"rules": RULES})  # a browser of the site: it has its cookie
+    for wrong in wrong_codes(limits.GUESSES_PER_BROWSER):
+        assert join(prankster, wrong).status_code == 404
+    refused = prankster.post(f"/api/v1/classes/{code}/games?lang={lang}", json={})
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= limits.BROWSER_WINDOW
+    assert refused.get_json() == {"error": "too-many-wrong-codes", "message": message(
+        app, lang, "too-many-wrong-codes", minutes=limits.BROWSER_WINDOW // 60)}
+    page = prankster.get(f"/{lang}/join/{code}")
+    assert page.status_code == 429 and f'lang="{lang}"' in page.text
+    assert join(student(app, SCHOOL), code).status_code == 201
+
+
+def test_a_student_of_the_class_is_never_refused_its_code(app, client):
+    """Past the address's failures, a browser that already has a game in the class (its device
+    cookie, as OWASP recommends) still opens the QR link and joins again; a new one is refused."""
+    code = make_class(client)["code"]
+    pupil = student(app, SCHOOL)
+    assert join(pupil, code).status_code == 201
+    for wrong in wrong_codes(limits.GUESSES_PER_ADDRESS):
+        assert join(student(app, SCHOOL), wrong).status_code == 404
+    assert join(student(app, SCHOOL), code).status_code == 429
+    assert pupil.get(f"/en/join/{code}").status_code == 200
+    assert join(pupil, code).status_code == 201  # a second game
+    token = CSRF.search(pupil.get("/en/join").text).group(1)
+    assert pupil.post("/en/join", data={"csrf_token": token, "code": codes.shown(code)}).status_code == 303
+    assert pupil.get(f"/en/class/{code}").status_code == 403  # still the teacher's alone
 
 
 def test_the_teacher_is_never_refused_their_own_class(app):
     teacher = student(app, SCHOOL)
     code = make_class(teacher)["code"]
     pupil = student(app, SCHOOL)
-    for _ in range(limits.GUESSES):
+    for _ in range(limits.GUESSES_PER_ADDRESS):
         assert join(pupil, "ACDEFH").status_code == 404  # students mistyping, behind the school's address
     assert join(pupil, code).status_code == 429
     assert teacher.get(f"/en/class/{code}").status_code == 200
@@ -476,7 +537,7 @@ def test_the_teacher_is_never_refused_their_own_class(app):
 def test_a_wrong_looking_code_or_nickname_does_not_count_as_a_guess(app, client):
     code = make_class(client)["code"]
     pupil = student(app)
-    for n in range(limits.GUESSES + 5):  # more than GUESSES in all, fewer than JOINS
+    for n in range(limits.GUESSES_PER_ADDRESS + 5):  # more than the address's failures
         assert (join(pupil, code, "n" * 30) if n % 2 else join(pupil, "KD4")).status_code == 400
     assert join(pupil, code).status_code == 201
 
@@ -510,14 +571,114 @@ def test_forty_students_behind_one_address_join_though_each_mistypes_the_code_on
     assert len(client.get(f"/api/v1/classes/{code}").get_json()["students"]) == 40
 
 
+def per(limit):
+    """The counts of a limit's string, first to last: "80 per minute; 1000 per day" -> [80, 1000]."""
+    return [int(part.split()[0]) for part in limit.split(";")]
+
+
 def test_joins_from_one_address_are_limited(app, client):
     code = make_class(client)["code"]
-    allowed = int(limits.JOINS.split()[0])
+    allowed = per(limits.JOINS)[0]
     made = [join(student(app, SCHOOL), code).status_code for _ in range(allowed)]
     assert made == [201] * allowed
     refused = join(student(app, SCHOOL), code)
     assert refused.status_code == 429 and refused.get_json()["error"] == "too-many-joins"
     assert join(student(app, "192.0.2.1"), code).status_code == 201
+
+
+@sqlite_only  # a thousand joins: the counting is the store's, tested on both by the minute's bound
+def test_class_games_from_one_address_are_bounded_by_the_day(app, client, monkeypatch):
+    """Joins at the minute's pace all day make no more than the day's bound of games: a week of it
+    is the most one address makes (7,000 where it was 800,000)."""
+    per_minute, per_day = per(limits.JOINS)
+    now, made, code = time.time(), 0, None
+    monkeypatch.setattr(time, "time", lambda: now)
+    while made < per_day:
+        if made % classes.MAX_STUDENTS == 0:
+            code = make_class(client)["code"]
+        assert join(student(app, SCHOOL), code).status_code == 201
+        made += 1
+        if made % per_minute == 0:
+            now += 61
+    refused = join(student(app, SCHOOL), code)
+    assert refused.status_code == 429 and refused.get_json()["error"] == "too-many-joins"
+    assert int(refused.headers["Retry-After"]) > 23 * 3600  # until the first of the day's joins is a day old
+
+
+def test_wrong_codes_do_not_count_as_joins(app, client):
+    code = make_class(client)["code"]
+    allowed = per(limits.JOINS)[0]
+    assert [join(student(app, SCHOOL), "ACDEFH").status_code for _ in range(allowed)] == [404] * allowed
+    assert join(student(app, SCHOOL), code).status_code == 201
+
+
+def test_a_students_games_count_towards_the_browsers_live_games(app, client):
+    """A joined game is a game of the browser's like any other: MAX_LIVE_GAMES unfinished at once
+    (it escaped the cap), and the class keeps no student for a join refused."""
+    code = make_class(client)["code"]
+    pupil = student(app)
+    assert [join(pupil, code).status_code for _ in range(access.MAX_LIVE_GAMES)] == [201] * access.MAX_LIVE_GAMES
+    refused = pupil.post(f"/api/v1/classes/{code}/games?lang=ar", json={})
+    assert refused.status_code == 429 and refused.get_json() == {
+        "error": "too-many-games", "message": message(app, "ar", "too-many-games", max=access.MAX_LIVE_GAMES)}
+    assert 0 < int(refused.headers["Retry-After"]) <= store_module.UNPLAYED_TTL  # the first goes unplayed
+    assert pupil.post("/api/v1/games", json={"rules": RULES}).get_json()["error"] == "too-many-games"
+    assert len(client.get(f"/api/v1/classes/{code}").get_json()["students"]) == access.MAX_LIVE_GAMES
+    token = CSRF.search(pupil.get(f"/en/join/{code}").text).group(1)
+    page = pupil.post("/en/join", data={"csrf_token": token, "code": code})
+    assert page.status_code == 429 and message(app, "en", "too-many-games", max=access.MAX_LIVE_GAMES) in \
+        html.unescape(page.text)
+
+
+def test_a_joined_game_never_played_goes_after_two_hours_as_any_other(app, client):
+    code = make_class(client)["code"]
+    idle = join(student(app, "198.51.100.1"), code, "Idle").get_json()["id"]
+    played = join(student(app, "198.51.100.2"), code, "Played").get_json()["id"]
+    with app.app_context():
+        store = access.store()
+        record = store.load(played)
+        assert store.save(record, record.state, False)  # a move: a new version
+        now = time.time()
+        assert store.cleanup(now + store_module.UNPLAYED_TTL - 60) == 0
+        assert store.cleanup(now + store_module.UNPLAYED_TTL + 60) == 1
+        assert store.load(idle) is None and store.load(played) is not None
+    assert [s["nickname"] for s in client.get(f"/api/v1/classes/{code}").get_json()["students"]] == ["Played"]
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_making_classes_from_one_address_is_limited(app, lang):
+    """Each from a new browser (no cookie: its address alone counts), by the API and the form."""
+    allowed = per(limits.CLASSES_PER_ADDRESS)[0]
+    for n in range(allowed):
+        teacher = student(app, SCHOOL)
+        if n % 2:
+            token = CSRF.search(teacher.get(f"/{lang}/class/new").text).group(1)
+            assert teacher.post(f"/{lang}/class/new", data={"csrf_token": token, **CLASS_FORM}).status_code == 303
+        else:
+            make_class(teacher)
+    refused = student(app, SCHOOL).post(f"/api/v1/classes?lang={lang}", json={})
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 3600
+    assert refused.get_json() == {"error": "too-many-classes-here",
+                                  "message": message(app, lang, "too-many-classes-here")}
+    teacher = student(app, SCHOOL)
+    token = CSRF.search(teacher.get(f"/{lang}/class/new").text).group(1)
+    page = teacher.post(f"/{lang}/class/new", data={"csrf_token": token, **CLASS_FORM})
+    assert page.status_code == 429 and "Retry-After" in page.headers and f'lang="{lang}"' in page.text
+    assert message(app, lang, "too-many-classes-here") in html.unescape(page.text)
+    make_class(student(app, "192.0.2.9"))  # another address is not refused
+    with app.app_context():
+        assert access.store()._one("SELECT COUNT(*) FROM classes")[0] == allowed + 1
+
+
+def test_one_browser_making_classes_is_limited(app):
+    teacher = student(app, SCHOOL)
+    allowed = per(limits.CLASSES_PER_BROWSER)[0]
+    for _ in range(allowed + 1):  # the first, without a cookie yet, is counted by its address alone
+        make_class(teacher)
+    refused = teacher.post("/api/v1/classes?lang=ar", json={})
+    assert refused.status_code == 429 and refused.get_json() == {
+        "error": "too-many-classes", "message": message(app, "ar", "too-many-classes")}
+    make_class(student(app, SCHOOL))  # another browser behind the same address
 
 
 @pytest.mark.parametrize("address, key", [("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
@@ -536,10 +697,12 @@ def test_a_trusted_proxy_passes_on_the_clients_address(monkeypatch, tmp_path):
     app = create_app({"TESTING": True})
     proxy = student(app, "127.0.0.1")
     code = make_class(proxy)["code"]
-    for _ in range(limits.GUESSES):
-        proxy.post("/api/v1/classes/ACDEFH/games", json={}, headers={"X-Forwarded-For": "192.0.2.1"})
+    guesser = student(app, "127.0.0.1")  # through the proxy, without the teacher's cookie
+    for _ in range(limits.GUESSES_PER_ADDRESS):
+        guesser.post("/api/v1/classes/ACDEFH/games", json={}, headers={"X-Forwarded-For": "192.0.2.1"})
     for forwarded, status in (("192.0.2.1", 429), ("192.0.2.2", 201)):  # the guesser, and another client
-        answer = proxy.post(f"/api/v1/classes/{code}/games", json={}, headers={"X-Forwarded-For": forwarded})
+        answer = student(app, "127.0.0.1").post(f"/api/v1/classes/{code}/games", json={},
+                                                headers={"X-Forwarded-For": forwarded})
         assert answer.status_code == status
 
 

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from app import create_app, limits, wording
+from app.api import check as check_api
 from app.practice import access, limits as game_limits, store as store_module
 from app.practice.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
 
@@ -168,12 +169,15 @@ def test_the_counts_are_shared_by_every_worker_on_the_database(tmp_path, monkeyp
 def test_class_code_limits_count_in_the_same_store(app):
     client = browser(app)
     code = client.post("/api/v1/classes", json={"rules": RULES}).get_json()["code"]
+    client.post("/api/v1/classes", json={"rules": RULES})  # with its cookie: the browser's limit too
     assert client.post("/api/v1/classes/ACDEFH/games", json={}).status_code == 404
     assert client.post(f"/api/v1/classes/{code}/games", json={}).status_code == 201
     create(client)
+    check(client)
     with app.app_context():
         keys = {key for key, in access.store()._all("SELECT key FROM hits")}
-    scopes = {"class-code-lookups", "class-joins", "game-creates-address", "game-creates-owner"}
+    scopes = {"class-code-lookups", "class-code-lookups-browser", "class-joins", "class-creates-address",
+              "class-creates-browser", "game-creates-address", "game-creates-owner", "checks-address"}
     assert {scope for scope in scopes if any(scope in key for key in keys)} == scopes
 
 
@@ -182,6 +186,27 @@ def test_the_limiter_is_one_for_the_app(app):
 
     assert class_limits.limiter is game_limits.limiter is limits.limiter
     assert type(limits.limiter.storage).__name__ == "PracticeStoreStorage"
+
+
+# --- the check API ---------------------------------------------------------------------------------
+
+CHECK = {"scenario": {"hands": [["R1", "B7"], ["G2"]], "discard": ["R5"]}, "moves": [{"seat": 0, "action": "draw"}]}
+
+
+def check(client, query=""):
+    return client.post(f"/api/v1/check{query}", json=CHECK)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_check_api_is_limited_per_address_in_the_requests_language(app, lang):
+    allowed = int(check_api.CHECKS_PER_ADDRESS.split()[0])
+    assert allowed >= 40 * 60 // 4  # forty students behind one address, each checking every four seconds
+    client = browser(app)
+    assert {check(client).status_code for _ in range(allowed)} == {200}
+    refused = check(client, f"?lang={lang}")
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 60
+    assert refused.get_json() == {"error": "too-many-checks", "message": message(app, lang, "too-many-checks")}
+    assert check(browser(app, "192.0.2.9")).status_code == 200  # another address
 
 
 # --- expiry and the cleanup ----------------------------------------------------------------------

@@ -141,20 +141,20 @@ class Store(ABC):
         return sum(self.cleanup_batches(now))
 
     def cleanup_batches(self, now: float | None = None):
-        """Delete finished games after a day, games never played after UNPLAYED_TTL, idle ones
-        after a month, expired classes with their students' games, and rate limits' expired hits:
-        CLEANUP_BATCH rows a transaction, yielding each batch's count of games, between two
-        transactions, so that no transaction holds many rows and every other writer gets its turn
-        between batches. A student's game stays as long as its class, finished or not: its teacher
-        still reads it."""
+        """Delete finished games after a day, games never played after UNPLAYED_TTL (a student's
+        too), idle ones after a month, expired classes with their students' games, and rate limits'
+        expired hits: CLEANUP_BATCH rows a transaction, yielding each batch's count of games,
+        between two transactions, so that no transaction holds many rows and every other writer
+        gets its turn between batches. A student's game once played stays as long as its class,
+        finished or not: its teacher still reads it."""
         now = time.time() if now is None else now
         batches = (
             ("DELETE FROM games WHERE id IN (SELECT game FROM students JOIN classes "
              "ON classes.code = students.class WHERE classes.expires <= ? LIMIT ?)", (now,), True),
             ("DELETE FROM classes WHERE code IN (SELECT code FROM classes WHERE expires <= ? LIMIT ?)", (now,), False),
-            ("DELETE FROM games WHERE id IN (SELECT id FROM games WHERE ((finished = 1 AND updated < ?) "
-             "OR (version = 1 AND updated < ?) OR updated < ?) AND id NOT IN (SELECT game FROM students) LIMIT ?)",
-             (now - FINISHED_TTL, now - UNPLAYED_TTL, now - IDLE_TTL), True),
+            ("DELETE FROM games WHERE id IN (SELECT id FROM games WHERE (version = 1 AND updated < ?) "
+             "OR (((finished = 1 AND updated < ?) OR updated < ?) AND id NOT IN (SELECT game FROM students)) LIMIT ?)",
+             (now - UNPLAYED_TTL, now - FINISHED_TTL, now - IDLE_TTL), True),
             (f"DELETE FROM hits WHERE {self.ROW_ID} IN (SELECT {self.ROW_ID} FROM hits WHERE expires <= ? LIMIT ?)",
              (now,), False),
             ("DELETE FROM counters WHERE key IN (SELECT key FROM counters WHERE expires <= ? LIMIT ?)", (now,), False),
@@ -172,7 +172,7 @@ class Store(ABC):
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
                steps: list[dict[str, Any]] = (), most_live: int | None = None) -> Record:
         """A new game; with ``most_live``, TooManyGames if its owner already has that many live
-        (unfinished, unexpired, outside any class), counted in the same transaction."""
+        (unfinished, unexpired, in a class or not: ``_check_live``), counted in the same transaction."""
         self._clean_later()
         with self._write() as db:
             if most_live is not None:
@@ -180,13 +180,19 @@ class Store(ABC):
             return self._insert_game(db, owner_token, state, finished, steps)
 
     def _check_live(self, db, owner: str, most: int) -> None:
+        """TooManyGames if ``owner`` has ``most`` unfinished games that have not expired: one never
+        played goes after UNPLAYED_TTL, a student's once played with its class, another after
+        IDLE_TTL; its wait is until the first of them goes."""
         self._serialize(db, OWNER_GAMES, owner)
         now = time.time()
         count, first_expiry = db.execute(
-            "SELECT COUNT(*), MIN(updated + CASE WHEN version = 1 THEN ? ELSE ? END) FROM games "
-            "WHERE owner = ? AND finished = 0 AND updated >= CASE WHEN version = 1 THEN ? ELSE ? END "
-            "AND id NOT IN (SELECT game FROM students)",
-            (UNPLAYED_TTL, IDLE_TTL, owner, now - UNPLAYED_TTL, now - IDLE_TTL)).fetchone()
+            "SELECT COUNT(*), MIN(CASE WHEN games.version = 1 THEN games.updated + ? "
+            "ELSE COALESCE(classes.expires, games.updated + ?) END) FROM games "
+            "LEFT JOIN students ON students.game = games.id LEFT JOIN classes ON classes.code = students.class "
+            "WHERE games.owner = ? AND games.finished = 0 "
+            "AND games.updated >= CASE WHEN games.version = 1 THEN ? ELSE ? END "
+            "AND (classes.expires IS NULL OR classes.expires > ?)",
+            (UNPLAYED_TTL, IDLE_TTL, owner, now - UNPLAYED_TTL, now - IDLE_TTL, now)).fetchone()
         if count >= most:
             raise TooManyGames(max(1.0, first_expiry - now))
 
@@ -314,11 +320,12 @@ class Store(ABC):
         return row and ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4])
 
     def join_class(self, code: str, owner_token: str, state: dict[str, Any], finished: bool, steps,
-                   nickname: str | None, watch_token: str, most: int) -> tuple[Record, int]:
+                   nickname: str | None, watch_token: str, most: int, most_live: int) -> tuple[Record, int]:
         """A student's game in the class, the student's number and the class's watch link to it,
         in one transaction that holds the class (FOR_UPDATE), so joins at once get numbers one
         after another: (the game, the number). ClassGone if the class has expired or never was,
-        ClassFull if it has ``most`` students; then nothing is written."""
+        ClassFull if it has ``most`` students, TooManyGames if the student's browser has
+        ``most_live`` live games (as ``create``); then nothing is written."""
         self._clean_later()
         with self._write() as db:
             live = db.execute("SELECT 1 FROM classes WHERE code = ? AND expires > ?" + self.FOR_UPDATE,
@@ -329,6 +336,7 @@ class Store(ABC):
                                      (code,)).fetchone()
             if count >= most:
                 raise ClassFull(code)
+            self._check_live(db, owner_hash(owner_token), most_live)
             record = self._insert_game(db, owner_token, state, finished, steps)
             db.execute("INSERT INTO students (game, class, number, nickname) VALUES (?, ?, ?, ?)",
                        (record.id, code, last + 1, nickname))
@@ -352,6 +360,11 @@ class Store(ABC):
                                        (code,)):
             counts.setdefault(game, {})[rule] = n
         return counts
+
+    def in_class(self, code: str, owner: str) -> bool:
+        """Whether the owner hash ``owner`` has a game in the class: it joined with the code."""
+        return bool(self._one("SELECT EXISTS (SELECT 1 FROM students JOIN games ON games.id = students.game "
+                              "WHERE students.class = ? AND games.owner = ?)", (code, owner))[0])
 
     def student(self, game_id: str) -> tuple[int, str | None] | None:
         """(number, nickname) if the game is a student's in a class."""
