@@ -108,13 +108,14 @@ SETUP_LESSON = Lesson("setup", _l("Dealing and who starts"), summary=_l("The dea
     Step(DEAL,
          _l("UNO is played by 2 to 10 players; here there are four. To choose the dealer each player draws "
             "a card, and the highest number deals: here %(seat3)s. The dealer gives everyone 7 cards and "
-            "turns the next card face up to start the discard pile. Who plays first? Choose the player."),
+            "turns the next card face up to start the discard pile. The player on the dealer's left plays first, "
+            "and play goes clockwise. Who plays first? Choose the player."),
          (R.SETUP_PLAYERS, R.SETUP_DEALER, R.SETUP_DEAL, R.SETUP_FIRST_PLAYER, R.FIRST_NUMBER), ask=NEXT_SEAT,
          params={"seat3": 3}),
     Step(DEAL,
-         _l("The player to the dealer's left starts, and play goes clockwise: you start. Play a card that "
-            "matches the first card, %(top)s."),
-         (R.SETUP_FIRST_PLAYER, R.MATCH_COLOR), (play(0, "R2"),), accept=ANY_LEGAL, params={"top": "R5"}),
+         _l("You sit on the left of %(seat3)s, the dealer, so you start. Play a card that matches the first "
+            "card, %(top)s."),
+         (R.SETUP_FIRST_PLAYER, R.MATCH_COLOR), (play(0, "R2"),), accept=ANY_LEGAL, params={"top": "R5", "seat3": 3}),
 ))
 
 FIRST_CARD_LESSON = Lesson("first-card", _l("The first card"), summary=_l("What the first card turned does."), steps=(
@@ -134,12 +135,14 @@ FIRST_CARD_LESSON = Lesson("first-card", _l("The first card"), summary=_l("What 
             "cards and lose your turn. Who plays first?"),
          (R.FIRST_DRAW_TWO,), ask=NEXT_SEAT, params={"seat3": 3}),
     Step(fresh_deal(_FOUR_HANDS, ["W"], dealer=3),
-         _l("The first card is a Wild: the first player, you, names the colour. Name a colour."),
-         (R.FIRST_WILD,), (act(0, "color", color="green"),), accept=R.FIRST_WILD),
+         _l("%(seat3)s dealt, so you are the first player, and the first card is a Wild: the first player names "
+            "the colour, then plays a card that matches it. Name green, then play a green card."),
+         (R.FIRST_WILD, R.MATCH_COLOR), (act(0, "color", color="green"), play(0, "G6")), accept=ANY_LEGAL,
+         params={"seat3": 3}),
     Step(fresh_deal(_FOUR_HANDS, ["WD4", "Y5"], dealer=3),
-         _l("A Wild Draw Four may not start the discard pile: it goes back into the draw pile, and another "
-            "card is turned. Who plays first?"),
-         (R.FIRST_WILD_DRAW_FOUR, R.FIRST_NUMBER), ask=NEXT_SEAT),
+         _l("%(seat3)s dealt. A Wild Draw Four may not start the discard pile: it goes back into the draw "
+            "pile, and another card is turned. Who plays first?"),
+         (R.FIRST_WILD_DRAW_FOUR, R.FIRST_NUMBER), ask=NEXT_SEAT, params={"seat3": 3}),
 ))
 
 # --- Chapter 3: action cards -------------------------------------------------------------------
@@ -181,8 +184,9 @@ DRAW_CARDS_LESSON = Lesson("draw-cards", _l("Draw Two and Wild Draw Four"), summ
 CHALLENGE_LESSON = Lesson("challenge", _l("Challenging a Wild Draw Four"), summary=_l("Catch a bluff, or pay for a wrong guess."), steps=(
     Step(mid([["B1", "G5", "Y8"], *_OTHERS[:2], ["WD4", "R3", "G4"]], ["G9", "R7"], turn=3),
          _l("%(seat3)s is about to play a Wild Draw Four on you: let them play. If they held a card of the "
-            "colour in play, it was a bluff, and a challenge makes %(seat3)s draw 4 cards instead of you. "
-            "Challenge it!"),
+            "colour in play, it was a bluff, and a challenge makes %(seat3)s draw 4 cards instead of you: you "
+            "keep your turn, and the colour they named stands. Challenge it, then choose the player who plays "
+            "next."),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(3, "WD4", color="blue"), act(0, "challenge")), ask=NEXT_SEAT,
          wrong=(Wrong(play(0, "B1"), R.WILD_DRAW_FOUR_CHALLENGE, at=1),), params={"seat3": 3}),
     Step(mid([["B1", "G5", "Y8"], *_OTHERS[:2], ["WD4", "Y3", "G4"]], ["G9", "R7"], turn=3),
@@ -288,9 +292,9 @@ GUIDES_LESSON = Lesson("guides", _l("The Arabic guides' rules"), summary=_l("Whe
          (R.WILD_DRAW_FOUR_RESTRICTION, R.MATCH_COLOR), (play(0, "R2"),), accept=ANY_LEGAL,
          wrong=(Wrong(play(0, "WD4", color="blue"), R.WILD_DRAW_FOUR_RESTRICTION),)),
     Step(fresh_deal(_FOUR_HANDS, ["W", "G2"], dealer=3, rules="guide-short"),
-         _l("In the short Arabic guide a Wild turned first goes back into the draw pile, and another card is "
-            "turned. Who plays first?"),
-         (R.FIRST_WILD, R.FIRST_NUMBER), ask=NEXT_SEAT),
+         _l("%(seat3)s dealt. In the short Arabic guide a Wild turned first goes back into the draw pile, and "
+            "another card is turned. Who plays first?"),
+         (R.FIRST_WILD, R.FIRST_NUMBER), ask=NEXT_SEAT, params={"seat3": 3}),
 ))
 
 CHAPTERS: tuple[Chapter, ...] = (
