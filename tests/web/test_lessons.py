@@ -289,3 +289,168 @@ def test_rule_pages_link_to_the_previous_and_the_next(client, lang):
             assert f'href="/{lang}/{before}" rel="prev"' in nav.group()
         if after:
             assert f'href="/{lang}/{after}" rel="next"' in nav.group()
+
+
+# --- every step answerable as shown (issue 32, items 7 to 11) --------------------------------------
+
+def _asked(client, lang, lesson_id, number):
+    """The step's page with its moves made and its question open."""
+    step = LESSONS[lesson_id].steps[number - 1]
+    page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
+    for move in decisions(step):
+        fields = {key: value for key, value in move.items() if key not in ("uno",)}
+        page = press(client, page, **fields, uno=move.get("uno", False)).text
+    return step, page
+
+
+def _feedback(page):
+    start = page.index('id="feedback"')
+    return page[start:page.index('<div class="lesson-table">', start)]
+
+
+POINT_STEPS = [(lesson_id, number) for lesson_id, number, step in STEPS if step.ask == "points"]
+
+
+@pytest.mark.parametrize("lesson_id, number", POINT_STEPS)
+def test_a_points_question_shows_the_counted_hands_face_up(client, lesson_id, number):
+    """Item 7: "how many points?" is asked with the hands that are counted face up, as at the end
+    of a round, not as "3 cards"."""
+    step, page = _asked(client, "en", lesson_id, number)
+    state = solved(step).state
+    table = page[page.index('class="players"'):page.index('class="piles"')]
+    for seat, hand in enumerate(state.hands):
+        if seat == LEARNER:
+            continue
+        shown = re.search(rf'data-seat="{seat}".*?(?=<li class="player|</ol>)', table, re.S).group()
+        assert re.findall(r'data-card="(\w+)"', shown) == [c.notation for c in hand], (seat, shown)
+    assert "feedback" in page and str(solved(step).answer()) not in page_text(_feedback(page))
+
+
+def test_a_wrong_points_answer_is_summed_card_by_card_and_says_where_it_went_wrong(client):
+    """Items 7 and 10: each counted card with the engine's value, the sum hand by hand, and what
+    the learner's number is missing (here the Wild's 50)."""
+    step, page = _asked(client, "en", "scoring", 1)
+    wrong = press(client, page, points=38).text
+    said = _feedback(wrong)
+    assert "feedback-refused" in said and not complete(wrong)
+    counted = [(c.notation, c.points) for seat in (1, 2) for c in solved(step).state.hands[seat]]
+    assert re.findall(r'data-card="(\w+)"', said) == [notation for notation, _ in counted]
+    assert re.findall(r'class="card-value">(\d+)<', said) == [str(value) for _, value in counted]
+    text = page_text(said)
+    assert "7 + 20 + 50 = 77" in text and "77 + 11 = 88" in text
+    assert "50 points short: the value of Wild" in text
+    arabic = page_text(_feedback(press(client, _asked(client, "ar", "scoring", 1)[1], points=38).text))
+    assert "77 + 11 = 88" in arabic and ARABIC.search(arabic) and "Wild" not in arabic
+
+
+def test_a_wrong_points_answer_for_one_hand_names_the_hand(client):
+    _, page = _asked(client, "en", "scoring", 1)
+    assert "77 is the hand of Player 2 alone" in page_text(_feedback(press(client, page, points=77).text))
+
+
+def test_a_wild_draw_four_that_breaks_the_guides_rule_is_refused_by_that_rule(client):
+    """Item 8: in the short guide's step the Wild Draw Four is refused at once by its rule (as at the
+    practice table), not for a colour it was never given."""
+    page = client.get("/en/learn/guides?step=2").text
+    refused = press(client, page, action="play", card="WD4").text
+    assert 'data-rule="wild-draw-four.restriction"' in refused and not complete(refused)
+    assert "Red 2" in page_text(refused[refused.index('class="outcome'):])
+
+
+NEXT_STEPS = [(lesson_id, number) for lesson_id, number, step in STEPS if step.ask == NEXT_SEAT]
+
+
+@pytest.mark.parametrize("lesson_id, number", NEXT_STEPS)
+def test_a_wrong_seat_is_explained_from_the_position(client, lesson_id, number):
+    """Item 10: a wrong "who plays next?" gets the engine's sentences for what the card did and, where
+    play moved on from the seat that acted, the walk round the table to the engine's answer."""
+    step, page = _asked(client, "en", lesson_id, number)
+    answer = solved(step).answer()
+    wrong = press(client, page, seat=(answer + 1) % step.players).text
+    said = _feedback(wrong)
+    assert 'class="explain explain-next"' in said and "look again" not in said
+    walk = re.findall(r"<li>([^<]+)</li>", said[said.index('class="walk"'):]) if 'class="walk"' in said else []
+    names = ["You", "Player 2", "Player 3", "Player 4"]
+    if walk:
+        assert walk[-1] in (f"{names[answer]} plays next.", "You play next.") and (
+            walk[-1] == "You play next.") == (answer == LEARNER)
+    else:  # play did not move on from the seat that acted: the engine's sentence says who starts
+        assert "you start" in said
+
+
+def test_a_wrong_seat_after_a_skip_walks_past_the_skipped_seat(client):
+    _, page = _asked(client, "en", "skip-reverse", 1)
+    said = " ".join(page_text(_feedback(press(client, page, seat=1).text)).split())
+    assert "You played Red Skip. Player 2 loses their turn. Player 3 plays next." in said
+    assert "Play goes clockwise." in said
+
+
+def test_the_deal_says_who_starts_before_it_asks(client):
+    """Item 9: the rule comes before the question, and a deal's question asks who plays *first*."""
+    page = client.get("/en/learn/setup").text
+    assert "dealer's left plays first" in page_text(page)
+    assert "Who plays first? Choose the player." in page and "Who plays next?" not in page
+    for lesson_id, number in (("first-card", 6), ("guides", 3)):  # and says who dealt
+        assert "Player 4 dealt." in page_text(client.get(f"/en/learn/{lesson_id}?step={number}").text)
+
+
+def test_what_the_challenge_step_says_is_what_the_engine_does(client):
+    """Item 9: who plays after a successful challenge, and the colour, are taught before they are asked."""
+    step = LESSONS["challenge"].steps[0]
+    text = page_text(client.get("/en/learn/challenge").text)
+    assert "you keep your turn, and the colour they named stands" in text
+    done = solved(step)
+    named = next(m["color"] for m in solution(step) if m.get("color"))
+    assert done.answer() == LEARNER and done.state.color.value == named
+
+
+def test_the_next_player_is_not_named_before_the_question(client):
+    """Item 9: "play goes anticlockwise: Player 4 plays next" gave away the answer of first-card step 3."""
+    page = client.get("/en/learn/first-card?step=3").text
+    assert "Player 4 plays next" not in page_text(page)
+    played = press(client, page, action="play", card="B1").text
+    assert "Player 4 plays next" not in page_text(played) and "Play goes anticlockwise." in page_text(played)
+
+
+def test_cards_a_first_card_makes_you_draw_are_not_in_your_hand_before_the_question(client):
+    page = client.get("/en/learn/first-card?step=4").text
+    hand = re.findall(r'class="card-button"', page)
+    assert len(hand) == 7 and 'data-seat="0" data-count="7"' in page and 'pile-draw" data-count="79"' in page
+    answered = press(client, page, seat=1).text
+    assert len(re.findall(r'class="card-button"', answered)) == 9 and 'pile-draw" data-count="77"' in answered
+
+
+def test_name_the_colour_then_play_works(client):
+    """Item 9: "name the colour, then play" is what the step asks, and the play is accepted."""
+    page = press(client, client.get("/en/learn/first-card?step=5").text, action="color", color="green").text
+    assert not complete(page)
+    refused = press(client, page, action="play", card="R2").text
+    assert 'data-rule="match.none"' in refused or 'data-rule="match.color"' in refused
+    assert not complete(refused)
+    assert complete(press(client, page, action="play", card="G6").text)
+
+
+DEALT_FIRST = ("first-card", 4)  # the first card's Draw Two waits for its question: see below
+
+
+@pytest.mark.parametrize("lesson_id, number, step", [s for s in STEPS if s[:2] != DEALT_FIRST],
+                         ids=[i for i, s in zip(IDS, STEPS) if s[:2] != DEALT_FIRST])
+def test_every_step_shows_the_draw_pile(client, lesson_id, number, step):
+    """Item 11: the draw pile is on the table, with the engine's count."""
+    page = client.get(f"/en/learn/{lesson_id}?step={number}").text
+    count = len(replay(step, []).state.draw_pile)
+    assert f'class="pile pile-draw" data-count="{count}"' in page
+
+
+def test_the_empty_draw_pile_is_shown_empty(client):
+    page = client.get("/en/learn/drawing?step=4").text
+    assert 'class="pile pile-draw" data-count="0"' in page and "0 cards" in page_text(page)
+
+
+def test_the_uno_controls_appear_from_the_lesson_that_teaches_uno(client):
+    """Item 11: no UNO box (or call, or catch) before the UNO lesson; from it on, they are there."""
+    before = press(client, client.get("/en/learn/drawing").text, action="continue").text
+    assert "uno-box" not in before and 'value="uno"' not in before
+    played = press(client, before, action="play", card="R3").text  # one card left, UNO not said
+    assert 'value="uno"' not in played and 'value="catch"' not in played
+    assert "uno-box" in client.get("/en/learn/uno").text
