@@ -22,13 +22,14 @@ from app.learn import position
 from .judge import Progress
 from .model import LEARNER
 
+WALKED = ("deal", "play", "skip")  # events the walk round the table says itself
+
 
 def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
     """``{"lines": [the engine's sentences], "walk": [a sentence a seat], "direction"}`` for the
     question "who plays next?" on ``progress``."""
     state = progress.state
     acting, mover, started = _acting(progress, names)
-    lines = [line["text"] for line in position.event_lines(acting, names, LEARNER)]
     skipped = [event.params["seat"] for event in acting if event.kind == "skip"]
     walk = [started]
     seat = mover
@@ -43,6 +44,8 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
         break
     if seat != state.actor():  # play did not move on from the seat that acted (a Reverse turned first)
         walk = []
+    told = WALKED if walk else ()  # what the walk says already is not said twice
+    lines = [line["text"] for line in position.event_lines([e for e in acting if e.kind not in told], names, LEARNER)]
     way = _("clockwise") if state.direction == 1 else _("anticlockwise")
     return {"lines": lines, "walk": walk, "direction": _("Play goes %(direction)s.", direction=way)}
 
