@@ -31,7 +31,7 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
     state = progress.state
     acting, mover, started = _acting(progress, names)
     skipped = [event.params["seat"] for event in acting if event.kind == "skip"]
-    walk = [started]
+    walk = [started] if started else []
     seat = mover
     for _turn in range(state.players + len(skipped)):
         seat = (seat + state.direction) % state.players
@@ -50,9 +50,10 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
     return {"lines": lines, "walk": walk, "direction": _("Play goes %(direction)s.", direction=way)}
 
 
-def _acting(progress: Progress, names: tuple[str, ...]) -> tuple[list[Event], int, str]:
-    """The events from the last card played on (or the deal's, when no card was played), the seat
-    that played it (or dealt), and what that seat did, in words."""
+def _acting(progress: Progress, names: tuple[str, ...]) -> tuple[list[Event], int, str | None]:
+    """The events from the last card played on (or the deal's, when no card was played; or the last
+    move's, in a step where no card is played), the seat that played it (or dealt, or moved), and
+    what that seat did, in words (None: the engine's sentences say it)."""
     for index in range(len(progress.played) - 1, -1, -1):
         played = progress.played[index]
         if played.move["action"] == "play":
@@ -60,7 +61,10 @@ def _acting(progress: Progress, names: tuple[str, ...]) -> tuple[list[Event], in
             seat, card = played.move["seat"], wording.card_name(played.move["card"])
             return events, seat, (_("You played %(card)s.", card=card) if seat == LEARNER else
                                   _("%(seat)s played %(card)s.", seat=names[seat], card=card))
-    dealer = next(event.params["dealer"] for event in progress.setup if event.kind == "deal")
+    dealer = next((event.params["dealer"] for event in progress.setup if event.kind == "deal"), None)
+    if dealer is None:
+        last = progress.played[-1]
+        return list(last.events), last.move["seat"], None
     return list(progress.setup), dealer, (_("You dealt.") if dealer == LEARNER else
                                           _("%(seat)s dealt.", seat=names[dealer]))
 

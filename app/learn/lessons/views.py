@@ -167,6 +167,13 @@ class StepPage:
         """UNO is taught by now: its controls (the box, the call, the catch) are on the table."""
         return ORDER.index(self.lesson.id) >= UNO_FROM
 
+    def _catches(self, view: position.Position) -> tuple[position.Choice, ...]:
+        """A catch of each other player holding one card that the table does not offer already: the
+        learner may try a wrong or late one, and the engine says why it fails."""
+        offered = {choice.target for choice in view.choices if choice.action == "catch"}
+        return tuple(position.Choice("catch", _("Catch %(name)s!", name=seat.name), target=seat.seat)
+                     for seat in view.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
+
     def question(self) -> str:
         """"Who plays first?" about a deal, where nothing has been played yet, else "who plays next?"."""
         if self.progress.played:
@@ -184,6 +191,8 @@ class StepPage:
             view = replace(view, hints={})
         if not self.uno:
             view = replace(view, choices=tuple(c for c in view.choices if c.action not in UNO_CONTROLS))
+        elif self.step.catches and view.your_turn:
+            view = replace(view, choices=(*self._catches(view), *view.choices))
         if self.step.ask == NEXT_SEAT and not self.answered:
             view = position.plain_direction(view)
         if self.asking and self.step.ask == NEXT_SEAT:
