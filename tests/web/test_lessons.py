@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from app.engine.moves import Move
 from app.engine.rules import Rule
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
 from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
@@ -156,8 +157,9 @@ def test_an_unknown_lesson_is_a_json_404_in_the_language(client):
 
 # --- the pages, without JavaScript ---------------------------------------------------------------
 
-def _play_through(client, lang, lesson_id, number, step):
-    """Complete the step by pressing the page's buttons, as a browser without JavaScript would."""
+def _play_through(client, lang, lesson_id, number, step, answer=True):
+    """Complete the step by pressing the page's buttons, as a browser without JavaScript would (its
+    question left open unless ``answer``)."""
     page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
     for move in decisions(step):  # in the guided round the bots answer them as they did in the solution
         if move["action"] == "play":
@@ -171,9 +173,9 @@ def _play_through(client, lang, lesson_id, number, step):
         assert response.status_code == 200
         page = response.text
         assert 'feedback-right' in page or move["action"] == CONTINUE, (move, page_text(page)[-600:])
-    if step.ask:
-        answer = solved(step).answer()
-        response = press(client, page, seat=answer) if step.ask == NEXT_SEAT else press(client, page, points=answer)
+    if step.ask and answer:
+        expected = solved(step).answer()
+        response = press(client, page, seat=expected) if step.ask == NEXT_SEAT else press(client, page, points=expected)
         page = response.text
     return page
 
@@ -296,11 +298,7 @@ def test_rule_pages_link_to_the_previous_and_the_next(client, lang):
 def _asked(client, lang, lesson_id, number):
     """The step's page with its moves made and its question open."""
     step = LESSONS[lesson_id].steps[number - 1]
-    page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
-    for move in decisions(step):
-        fields = {key: value for key, value in move.items() if key not in ("uno",)}
-        page = press(client, page, **fields, uno=move.get("uno", False)).text
-    return step, page
+    return step, _play_through(client, lang, lesson_id, number, step, answer=False)
 
 
 def _feedback(page):
@@ -454,3 +452,71 @@ def test_the_uno_controls_appear_from_the_lesson_that_teaches_uno(client):
     played = press(client, before, action="play", card="R3").text  # one card left, UNO not said
     assert 'value="uno"' not in played and 'value="catch"' not in played
     assert "uno-box" in client.get("/en/learn/uno").text
+
+
+# --- what a player needs that no step taught (issue 32, "Never taught by the lessons") -------------
+
+def _step_of(lesson_id, rule, text):
+    """The step of ``lesson_id`` that teaches ``rule`` and whose instruction says ``text``."""
+    lesson = LESSONS[lesson_id]
+    found = [n for n, step in enumerate(lesson.steps, 1) if rule in step.rules and text in str(step.instruction)]
+    assert len(found) == 1, (lesson_id, rule, text)
+    return found[0]
+
+
+def test_the_deck_step_says_what_the_engine_deals(client):
+    """The 25 cards of a colour and the 8 wild cards, counted from the engine's deck."""
+    from app.engine.cards import COPIES, DECK, card
+    number = _step_of("deck", Rule.DECK_COMPOSITION, "one 0")
+    params = LESSONS["deck"].steps[number - 1].params
+    red = [c for c in DECK if c.color and c.color.value == "red"]
+    assert COPIES[card("R0")] == 1 and all(COPIES[card(f"R{n}")] == params["numbers"] for n in range(1, 10))
+    assert all(COPIES[card(f"R{kind}")] == params["actions"] for kind in ("S", "R", "D2"))
+    assert len(red) == params["per_color"] == 1 + 9 * params["numbers"] + 3 * params["actions"]
+    assert (params["plain"], params["fours"]) == (COPIES[card("W")], COPIES[card("WD4")])
+    assert params["plain"] + params["fours"] == params["wilds"] == sum(1 for c in DECK if c.is_wild)
+    text = page_text(client.get(f"/en/learn/deck?step={number}").text)
+    assert "Each colour has 25 cards: one 0, 2 of each number from 1 to 9, and 2 each of" in text
+    assert "The 8 wild cards have no colour: 4 Wilds and 4 Wild Draw Fours." in text
+
+
+@pytest.mark.parametrize("text, case", [("wrong catch", "called"), ("too late", "too-late")])
+def test_a_wrong_or_late_catch_can_be_tried_and_the_engine_refuses_it(client, text, case):
+    """A catch of a player who called UNO, or after the next player has begun, is offered to try:
+    the engine refuses it (no penalty), and the step goes on."""
+    number = _step_of("uno", Rule.UNO_CATCH, text)
+    step = LESSONS["uno"].steps[number - 1]
+    page = press(client, client.get(f"/en/learn/uno?step={number}").text, action="continue").text
+    target = step.wrong[0].move["target"]
+    refused = press(client, page, action="catch", target=target).text
+    assert 'data-rule="uno.catch"' in refused and not complete(refused)
+    before = replay(step, decisions(step)[:1])
+    verdict, _events = before.state.copy().attempt(Move.from_dict({**step.wrong[0].move, "seat": LEARNER}))
+    assert verdict.params.get("case") == case
+    assert len(before.state.hands[target]) == 1  # nothing drawn
+    assert complete(press(client, refused, action="play", card="B7").text)
+
+
+def test_a_wild_draw_four_as_the_last_card_still_makes_the_next_player_draw(client):
+    number = _step_of("scoring", Rule.WILD_DRAW_FOUR_EFFECT, "Wild Draw Four")
+    step = LESSONS["scoring"].steps[number - 1]
+    done = solved(step)
+    assert len(done.state.hands[1]) == len(step.scenario["hands"][1]) + 4
+    assert done.answer() == sum(c.points for hand in done.state.hands[1:] for c in hand)
+
+
+def test_both_piles_run_out(client):
+    number = _step_of("drawing", Rule.DRAW_RESHUFFLE, "Both piles")
+    page = client.get(f"/en/learn/drawing?step={number}").text
+    assert 'pile-draw" data-count="0"' in page
+    drawn = press(client, page, action="draw").text
+    assert "You draw 0 cards." in page_text(drawn) and solved(LESSONS["drawing"].steps[number - 1]).answer() == 1
+    assert complete(press(client, drawn, seat=1).text)
+
+
+def test_you_may_draw_holding_a_card_that_matches(client):
+    number = _step_of("drawing", Rule.DRAW_ONE, "You may draw even")
+    step = LESSONS["drawing"].steps[number - 1]
+    start = replay(step, [])
+    assert start.state.playable_faces(LEARNER) & set(start.state.hands[LEARNER])  # a card that matches is in the hand
+    assert complete(press(client, client.get(f"/en/learn/drawing?step={number}").text, action="draw").text)
