@@ -93,6 +93,7 @@ class Position:
     hand: tuple[str, ...]  # the viewer's cards, in order
     hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
     top: str
+    draw_count: int  # cards in the draw pile (shown face down, as at the practice table)
     color: str | None  # the active colour (None only before a first Wild's colour is named)
     color_text: str  # "Colour in play: Red"
     direction: int  # 1 ascending seats (clockwise), -1
@@ -142,6 +143,9 @@ class Position:
             if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
                 return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
                                 text=self.hints[parsed.card.notation]["text"])
+            # A card no colour could make playable is refused at once by the rule that forbids it
+            # (as at the practice table), not for the colour it was never given.
+            return _outcome(verdict, data, [], self.names, self.viewer)
         state = self.state.copy()
         try:
             verdict, events = state.attempt(parsed)
@@ -225,12 +229,32 @@ def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) ->
     return _lines(list(events), names, viewer)
 
 
+def plain_direction(view: Position) -> Position:
+    """``view`` with the direction of play said without naming the player it leads to."""
+    way = _("clockwise") if view.direction == 1 else _("anticlockwise")
+    return replace(view, direction_text=_("Play goes %(direction)s.", direction=way))
+
+
 def without_turn(view: Position, prompt: str) -> Position:
     """``view`` while "who plays next?" is open: no mark or words say whose turn it is, and
     ``prompt`` asks the question instead."""
-    way = _("clockwise") if view.direction == 1 else _("anticlockwise")
-    return replace(view, seats=tuple(replace(seat, to_play=False) for seat in view.seats),
-                   direction_text=_("Play goes %(direction)s.", direction=way), prompt=prompt, choices=())
+    return replace(plain_direction(view), seats=tuple(replace(seat, to_play=False) for seat in view.seats),
+                   prompt=prompt, choices=())
+
+
+def before_draws(view: Position, events: Sequence[Event]) -> Position:
+    """``view`` as it was before the cards ``events`` made someone draw: those cards back on the
+    draw pile (a first card's Draw Two, while "who plays first?" is open: the hand as dealt)."""
+    hand, counts, back = list(view.hand), [seat.count for seat in view.seats], 0
+    for event in events:
+        if event.kind == "draw":
+            counts[event.params["seat"]] -= event.params["count"]
+            back += event.params["count"]
+            if event.params["seat"] == view.viewer:
+                for notation in event.params["cards"]:
+                    hand.remove(notation)
+    return replace(view, hand=tuple(hand), draw_count=view.draw_count + back,
+                   seats=tuple(replace(seat, count=count) for seat, count in zip(view.seats, counts)))
 
 
 def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
@@ -291,6 +315,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, state: 
     return Position(
         scenario=scenario, moves=moves, viewer=viewer, names=names, seats=seats,
         hand=tuple(c.notation for c in state.hands[viewer]), hints=hints, top=state.top.notation,
+        draw_count=len(state.draw_pile),
         color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=present.direction_text(state, names, viewer),
         turn=state.turn, actor=actor, pending=_pending(state, viewer),

@@ -2,7 +2,9 @@
 // fetch, the answer's new moves are played on the table by the step player (steps.js) before the
 // answer's page takes its place, and the learner's progress is kept in localStorage: each lesson
 // done or the step reached (resumable: a lesson opened again goes back to where it was left), shown
-// on the index. The hand is one tab stop, the arrow keys moving through it as on the practice table.
+// on the index. A lesson is done once every one of its steps is complete, in any order; where a
+// learner stopped is kept as the step's query alone, so the course in either language links to it in
+// its own. The hand is one tab stop, the arrow keys moving through it as on the practice table.
 "use strict";
 
 (function () {
@@ -26,7 +28,10 @@
       if (!kept) return;
       const state = kept.done ? "done" : "begun";
       item.querySelector('[data-state="' + state + '"]').hidden = false;
-      if (!kept.done && kept.href) item.querySelector("a").href = kept.href;
+      if (!kept.done && kept.query) {
+        const link = item.querySelector("a");
+        link.href = link.pathname + kept.query;
+      }
     });
     const note = course.querySelector(".course-progress");
     if (note && Object.keys(all).length) note.hidden = false;
@@ -34,32 +39,35 @@
 
   // ---- A step: where the learner is -----------------------------------------------------------
 
-  // The step reached (``href``: the page to come back to, the next step once this one is complete),
-  // the furthest step completed, and the lesson done once its last step is.
+  // The step reached (``query``: the page to come back to, in whatever language: the next step once
+  // this one is complete), the steps completed (``completed``), and the lesson done once all are.
   function record(lesson) {
     const all = progress();
     const id = lesson.dataset.lesson;
     const number = Number(lesson.dataset.step);
+    const total = Number(lesson.dataset.steps);
     const complete = lesson.dataset.complete === "true";
-    const kept = all[id] || { reached: 0 };
-    const last = number === Number(lesson.dataset.steps);
-    kept.href = complete && !last && lesson.dataset.next ? lesson.dataset.next : location.pathname + location.search;
-    if (complete) kept.reached = Math.max(kept.reached || 0, number);
-    if (complete && last) kept.done = true;
+    const kept = all[id] || {};
+    const last = number === total;
+    const completed = new Set(Array.isArray(kept.completed) ? kept.completed : []);
+    kept.query = complete && !last && lesson.dataset.next ? new URL(lesson.dataset.next, location.href).search : location.search;
+    delete kept.href;  // kept by an older page with its language in it
+    if (complete) completed.add(number);
+    kept.completed = Array.from(completed).sort(function (a, b) { return a - b; });
+    if (kept.completed.length === total) kept.done = true;
     all[id] = kept;
     keep(all);
     lesson.querySelectorAll(".step-dots a").forEach(function (dot) {
-      dot.classList.toggle("reached", Number(dot.dataset.step) <= kept.reached);
+      dot.classList.toggle("reached", completed.has(Number(dot.dataset.step)));
     });
   }
 
   // Opened without a step (from the index, a bookmark), a begun lesson goes back to where it was.
   function resume(lesson) {
     const kept = progress()[lesson.dataset.lesson];
-    if (new URLSearchParams(location.search).has("step") || !kept || kept.done || !kept.href) return false;
-    const there = new URL(kept.href, location.href);
-    if (there.pathname !== location.pathname || there.search === location.search) return false;
-    location.replace(there.href);
+    if (new URLSearchParams(location.search).has("step") || !kept || kept.done || !kept.query) return false;
+    if (kept.query === location.search) return false;
+    location.replace(location.pathname + kept.query);
     return true;
   }
 

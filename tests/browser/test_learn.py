@@ -154,6 +154,44 @@ def test_progress_survives_a_reload(visit, errors):
     assert not errors
 
 
+def complete_step(page, learner, lesson_id, number, lang="en"):
+    step = LESSONS[lesson_id].steps[number - 1]
+    page.goto(f"/{lang}/learn/{lesson_id}?step={number}")
+    for move in decisions(step):
+        take(learner, page, move)
+    if step.ask:
+        answer(learner, page, step)
+    assert page.locator(".lesson").get_attribute("data-complete") == "true"
+
+
+def test_a_lesson_is_done_only_when_every_step_is(visit, errors):
+    """Issue 32, item 11: completing the last steps alone leaves the lesson begun, not done."""
+    page = watched(visit().page, errors)
+    learner = Learner(page, "mouse")
+    for number in range(2, len(LESSONS["drawing"].steps) + 1):  # every step but the first
+        complete_step(page, learner, "drawing", number)
+    page.goto("/en/learn/")
+    item = page.locator('[data-lesson="drawing"]')
+    assert item.locator('[data-state="begun"]').is_visible() and not item.locator('[data-state="done"]').is_visible()
+    complete_step(page, learner, "drawing", 1)
+    page.goto("/en/learn/")
+    assert item.locator('[data-state="done"]').is_visible()
+    assert not errors
+
+
+def test_progress_made_in_arabic_keeps_each_index_in_its_language(visit, errors):
+    """Issue 32, item 11: a step done in /ar/ points the English index at the English step."""
+    page = watched(visit().page, errors)
+    complete_step(page, Learner(page, "mouse"), "skip-reverse", 1, lang="ar")
+    for lang in ("en", "ar"):
+        page.goto(f"/{lang}/learn/")
+        link = page.locator('[data-lesson="skip-reverse"] a')
+        assert link.get_attribute("href").endswith(f"/{lang}/learn/skip-reverse?step=2"), link.get_attribute("href")
+    page.goto("/en/learn/skip-reverse")  # resumed, in English
+    page.wait_for_url("**/en/learn/skip-reverse?step=2")
+    assert not errors
+
+
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_step_without_javascript(visit, lang):
     page = visit(java_script_enabled=False).page
@@ -185,6 +223,13 @@ PAGES = {
     "question": ("/learn/skip-reverse", ({"card": "RS"},)),  # who plays next?
     "challenge": ("/learn/challenge", ({"action": "continue"},)),
     "scoring": ("/learn/scoring", ({"card": "G3"}, {"points": 88})),  # the worked example
+    "scoring-wrong": ("/learn/scoring", ({"card": "G3"}, {"points": 38})),  # summed card by card, hands face up
+    "next-wrong": ("/learn/skip-reverse", ({"card": "RS"}, {"seat": 1})),  # the walk past the skipped seat
+    "first-card": ("/learn/first-card?step=4", ()),  # who plays first, the hand as dealt
+    "empty-draw-pile": ("/learn/drawing?step=4", ()),
+    "guides-refused": ("/learn/guides?step=2", ({"card": "WD4"},)),
+    "late-catch": ("/learn/uno?step=5", ({"action": "continue"}, {"action": "catch", "target": 1})),
+    "deck-kinds": ("/learn/deck?step=6", ()),
     "guided": ("/learn/guided-round", ({"card": "R6"},)),
     "variants": ("/learn/house-rules", ()),
 }
@@ -198,6 +243,8 @@ def _reach(page, path, clicks):
         elif "points" in click:
             page.locator("#points").fill(str(click["points"]))
             page.locator(".ask button").click()
+        elif "seat" in click:
+            page.locator(f'.ask button[name=seat][value="{click["seat"]}"]').click()
         else:
             sent(page, **click).click()
         settle(page)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from app.engine.moves import Move
 from app.engine.rules import Rule
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
 from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
@@ -156,8 +157,9 @@ def test_an_unknown_lesson_is_a_json_404_in_the_language(client):
 
 # --- the pages, without JavaScript ---------------------------------------------------------------
 
-def _play_through(client, lang, lesson_id, number, step):
-    """Complete the step by pressing the page's buttons, as a browser without JavaScript would."""
+def _play_through(client, lang, lesson_id, number, step, answer=True):
+    """Complete the step by pressing the page's buttons, as a browser without JavaScript would (its
+    question left open unless ``answer``)."""
     page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
     for move in decisions(step):  # in the guided round the bots answer them as they did in the solution
         if move["action"] == "play":
@@ -171,9 +173,9 @@ def _play_through(client, lang, lesson_id, number, step):
         assert response.status_code == 200
         page = response.text
         assert 'feedback-right' in page or move["action"] == CONTINUE, (move, page_text(page)[-600:])
-    if step.ask:
-        answer = solved(step).answer()
-        response = press(client, page, seat=answer) if step.ask == NEXT_SEAT else press(client, page, points=answer)
+    if step.ask and answer:
+        expected = solved(step).answer()
+        response = press(client, page, seat=expected) if step.ask == NEXT_SEAT else press(client, page, points=expected)
         page = response.text
     return page
 
@@ -289,3 +291,232 @@ def test_rule_pages_link_to_the_previous_and_the_next(client, lang):
             assert f'href="/{lang}/{before}" rel="prev"' in nav.group()
         if after:
             assert f'href="/{lang}/{after}" rel="next"' in nav.group()
+
+
+# --- every step answerable as shown (issue 32, items 7 to 11) --------------------------------------
+
+def _asked(client, lang, lesson_id, number):
+    """The step's page with its moves made and its question open."""
+    step = LESSONS[lesson_id].steps[number - 1]
+    return step, _play_through(client, lang, lesson_id, number, step, answer=False)
+
+
+def _feedback(page):
+    start = page.index('id="feedback"')
+    return page[start:page.index('<div class="lesson-table">', start)]
+
+
+POINT_STEPS = [(lesson_id, number) for lesson_id, number, step in STEPS if step.ask == "points"]
+
+
+@pytest.mark.parametrize("lesson_id, number", POINT_STEPS)
+def test_a_points_question_shows_the_counted_hands_face_up(client, lesson_id, number):
+    """Item 7: "how many points?" is asked with the hands that are counted face up, as at the end
+    of a round, not as "3 cards"."""
+    step, page = _asked(client, "en", lesson_id, number)
+    state = solved(step).state
+    table = page[page.index('class="players"'):page.index('class="piles"')]
+    for seat, hand in enumerate(state.hands):
+        if seat == LEARNER:
+            continue
+        shown = re.search(rf'data-seat="{seat}".*?(?=<li class="player|</ol>)', table, re.S).group()
+        assert re.findall(r'data-card="(\w+)"', shown) == [c.notation for c in hand], (seat, shown)
+    assert "feedback" in page and str(solved(step).answer()) not in page_text(_feedback(page))
+
+
+def test_a_wrong_points_answer_is_summed_card_by_card_and_says_where_it_went_wrong(client):
+    """Items 7 and 10: each counted card with the engine's value, the sum hand by hand, and what
+    the learner's number is missing (here the Wild's 50)."""
+    step, page = _asked(client, "en", "scoring", 1)
+    wrong = press(client, page, points=38).text
+    said = _feedback(wrong)
+    assert "feedback-refused" in said and not complete(wrong)
+    counted = [(c.notation, c.points) for seat in (1, 2) for c in solved(step).state.hands[seat]]
+    assert re.findall(r'data-card="(\w+)"', said) == [notation for notation, _ in counted]
+    assert re.findall(r'class="card-value">(\d+)<', said) == [str(value) for _, value in counted]
+    text = page_text(said)
+    assert "7 + 20 + 50 = 77" in text and "77 + 11 = 88" in text
+    assert "50 points short: the value of Wild" in text
+    arabic = page_text(_feedback(press(client, _asked(client, "ar", "scoring", 1)[1], points=38).text))
+    assert "77 + 11 = 88" in arabic and ARABIC.search(arabic) and "Wild" not in arabic
+
+
+def test_a_wrong_points_answer_for_one_hand_names_the_hand(client):
+    _, page = _asked(client, "en", "scoring", 1)
+    assert "77 is the hand of Player 2 alone" in page_text(_feedback(press(client, page, points=77).text))
+
+
+def test_a_wild_draw_four_that_breaks_the_guides_rule_is_refused_by_that_rule(client):
+    """Item 8: in the short guide's step the Wild Draw Four is refused at once by its rule (as at the
+    practice table), not for a colour it was never given."""
+    page = client.get("/en/learn/guides?step=2").text
+    refused = press(client, page, action="play", card="WD4").text
+    assert 'data-rule="wild-draw-four.restriction"' in refused and not complete(refused)
+    assert "Red 2" in page_text(refused[refused.index('class="outcome'):])
+
+
+NEXT_STEPS = [(lesson_id, number) for lesson_id, number, step in STEPS if step.ask == NEXT_SEAT]
+
+
+@pytest.mark.parametrize("lesson_id, number", NEXT_STEPS)
+def test_a_wrong_seat_is_explained_from_the_position(client, lesson_id, number):
+    """Item 10: a wrong "who plays next?" gets the engine's sentences for what the card did and, where
+    play moved on from the seat that acted, the walk round the table to the engine's answer."""
+    step, page = _asked(client, "en", lesson_id, number)
+    answer = solved(step).answer()
+    wrong = press(client, page, seat=(answer + 1) % step.players).text
+    said = _feedback(wrong)
+    assert 'class="explain explain-next"' in said and "look again" not in said
+    walk = re.findall(r"<li>([^<]+)</li>", said[said.index('class="walk"'):]) if 'class="walk"' in said else []
+    names = ["You", "Player 2", "Player 3", "Player 4"]
+    if walk:
+        assert walk[-1] in (f"{names[answer]} plays next.", "You play next.") and (
+            walk[-1] == "You play next.") == (answer == LEARNER)
+    else:  # play did not move on from the seat that acted: the engine's sentence says who starts
+        assert "you start" in said
+
+
+def test_a_wrong_seat_after_a_skip_walks_past_the_skipped_seat(client):
+    _, page = _asked(client, "en", "skip-reverse", 1)
+    said = " ".join(page_text(_feedback(press(client, page, seat=1).text)).split())
+    assert "You played Red Skip. Player 2 loses their turn. Player 3 plays next." in said
+    assert "Play goes clockwise." in said
+
+
+def test_the_deal_says_who_starts_before_it_asks(client):
+    """Item 9: the rule comes before the question, and a deal's question asks who plays *first*."""
+    page = client.get("/en/learn/setup").text
+    assert "dealer's left plays first" in page_text(page)
+    assert "Who plays first? Choose the player." in page and "Who plays next?" not in page
+    for lesson_id, number in (("first-card", 6), ("guides", 3)):  # and says who dealt
+        assert "Player 4 dealt." in page_text(client.get(f"/en/learn/{lesson_id}?step={number}").text)
+
+
+def test_what_the_challenge_step_says_is_what_the_engine_does(client):
+    """Item 9: who plays after a successful challenge, and the colour, are taught before they are asked."""
+    step = LESSONS["challenge"].steps[0]
+    text = page_text(client.get("/en/learn/challenge").text)
+    assert "you keep your turn, and the colour they named stands" in text
+    done = solved(step)
+    named = next(m["color"] for m in solution(step) if m.get("color"))
+    assert done.answer() == LEARNER and done.state.color.value == named
+
+
+def test_the_next_player_is_not_named_before_the_question(client):
+    """Item 9: "play goes anticlockwise: Player 4 plays next" gave away the answer of first-card step 3."""
+    page = client.get("/en/learn/first-card?step=3").text
+    assert "Player 4 plays next" not in page_text(page)
+    played = press(client, page, action="play", card="B1").text
+    assert "Player 4 plays next" not in page_text(played) and "Play goes anticlockwise." in page_text(played)
+
+
+def test_cards_a_first_card_makes_you_draw_are_not_in_your_hand_before_the_question(client):
+    page = client.get("/en/learn/first-card?step=4").text
+    hand = re.findall(r'class="card-button"', page)
+    assert len(hand) == 7 and 'data-seat="0" data-count="7"' in page and 'pile-draw" data-count="79"' in page
+    answered = press(client, page, seat=1).text
+    assert len(re.findall(r'class="card-button"', answered)) == 9 and 'pile-draw" data-count="77"' in answered
+
+
+def test_name_the_colour_then_play_works(client):
+    """Item 9: "name the colour, then play" is what the step asks, and the play is accepted."""
+    page = press(client, client.get("/en/learn/first-card?step=5").text, action="color", color="green").text
+    assert not complete(page)
+    refused = press(client, page, action="play", card="R2").text
+    assert 'data-rule="match.none"' in refused or 'data-rule="match.color"' in refused
+    assert not complete(refused)
+    assert complete(press(client, page, action="play", card="G6").text)
+
+
+DEALT_FIRST = ("first-card", 4)  # the first card's Draw Two waits for its question: see below
+
+
+@pytest.mark.parametrize("lesson_id, number, step", [s for s in STEPS if s[:2] != DEALT_FIRST],
+                         ids=[i for i, s in zip(IDS, STEPS) if s[:2] != DEALT_FIRST])
+def test_every_step_shows_the_draw_pile(client, lesson_id, number, step):
+    """Item 11: the draw pile is on the table, with the engine's count."""
+    page = client.get(f"/en/learn/{lesson_id}?step={number}").text
+    count = len(replay(step, []).state.draw_pile)
+    assert f'class="pile pile-draw" data-count="{count}"' in page
+
+
+def test_the_empty_draw_pile_is_shown_empty(client):
+    page = client.get("/en/learn/drawing?step=4").text
+    assert 'class="pile pile-draw" data-count="0"' in page and "0 cards" in page_text(page)
+
+
+def test_the_uno_controls_appear_from_the_lesson_that_teaches_uno(client):
+    """Item 11: no UNO box (or call, or catch) before the UNO lesson; from it on, they are there."""
+    before = press(client, client.get("/en/learn/drawing").text, action="continue").text
+    assert "uno-box" not in before and 'value="uno"' not in before
+    played = press(client, before, action="play", card="R3").text  # one card left, UNO not said
+    assert 'value="uno"' not in played and 'value="catch"' not in played
+    assert "uno-box" in client.get("/en/learn/uno").text
+
+
+# --- what a player needs that no step taught (issue 32, "Never taught by the lessons") -------------
+
+def _step_of(lesson_id, rule, text):
+    """The step of ``lesson_id`` that teaches ``rule`` and whose instruction says ``text``."""
+    lesson = LESSONS[lesson_id]
+    found = [n for n, step in enumerate(lesson.steps, 1) if rule in step.rules and text in str(step.instruction)]
+    assert len(found) == 1, (lesson_id, rule, text)
+    return found[0]
+
+
+def test_the_deck_step_says_what_the_engine_deals(client):
+    """The 25 cards of a colour and the 8 wild cards, counted from the engine's deck."""
+    from app.engine.cards import COPIES, DECK, card
+    number = _step_of("deck", Rule.DECK_COMPOSITION, "one 0")
+    params = LESSONS["deck"].steps[number - 1].params
+    red = [c for c in DECK if c.color and c.color.value == "red"]
+    assert COPIES[card("R0")] == 1 and all(COPIES[card(f"R{n}")] == params["numbers"] for n in range(1, 10))
+    assert all(COPIES[card(f"R{kind}")] == params["actions"] for kind in ("S", "R", "D2"))
+    assert len(red) == params["per_color"] == 1 + 9 * params["numbers"] + 3 * params["actions"]
+    assert (params["plain"], params["fours"]) == (COPIES[card("W")], COPIES[card("WD4")])
+    assert params["plain"] + params["fours"] == params["wilds"] == sum(1 for c in DECK if c.is_wild)
+    text = page_text(client.get(f"/en/learn/deck?step={number}").text)
+    assert "Each colour has 25 cards: one 0, 2 of each number from 1 to 9, and 2 each of" in text
+    assert "The 8 wild cards have no colour: 4 Wilds and 4 Wild Draw Fours." in text
+
+
+@pytest.mark.parametrize("text, case", [("wrong catch", "called"), ("too late", "too-late")])
+def test_a_wrong_or_late_catch_can_be_tried_and_the_engine_refuses_it(client, text, case):
+    """A catch of a player who called UNO, or after the next player has begun, is offered to try:
+    the engine refuses it (no penalty), and the step goes on."""
+    number = _step_of("uno", Rule.UNO_CATCH, text)
+    step = LESSONS["uno"].steps[number - 1]
+    page = press(client, client.get(f"/en/learn/uno?step={number}").text, action="continue").text
+    target = step.wrong[0].move["target"]
+    refused = press(client, page, action="catch", target=target).text
+    assert 'data-rule="uno.catch"' in refused and not complete(refused)
+    before = replay(step, decisions(step)[:1])
+    verdict, _events = before.state.copy().attempt(Move.from_dict({**step.wrong[0].move, "seat": LEARNER}))
+    assert verdict.params.get("case") == case
+    assert len(before.state.hands[target]) == 1  # nothing drawn
+    assert complete(press(client, refused, action="play", card="B7").text)
+
+
+def test_a_wild_draw_four_as_the_last_card_still_makes_the_next_player_draw(client):
+    number = _step_of("scoring", Rule.WILD_DRAW_FOUR_EFFECT, "Wild Draw Four")
+    step = LESSONS["scoring"].steps[number - 1]
+    done = solved(step)
+    assert len(done.state.hands[1]) == len(step.scenario["hands"][1]) + 4
+    assert done.answer() == sum(c.points for hand in done.state.hands[1:] for c in hand)
+
+
+def test_both_piles_run_out(client):
+    number = _step_of("drawing", Rule.DRAW_RESHUFFLE, "Both piles")
+    page = client.get(f"/en/learn/drawing?step={number}").text
+    assert 'pile-draw" data-count="0"' in page
+    drawn = press(client, page, action="draw").text
+    assert "You draw 0 cards." in page_text(drawn) and solved(LESSONS["drawing"].steps[number - 1]).answer() == 1
+    assert complete(press(client, drawn, seat=1).text)
+
+
+def test_you_may_draw_holding_a_card_that_matches(client):
+    number = _step_of("drawing", Rule.DRAW_ONE, "You may draw even")
+    step = LESSONS["drawing"].steps[number - 1]
+    start = replay(step, [])
+    assert start.state.playable_faces(LEARNER) & set(start.state.hands[LEARNER])  # a card that matches is in the hand
+    assert complete(press(client, client.get(f"/en/learn/drawing?step={number}").text, action="draw").text)

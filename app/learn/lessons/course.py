@@ -12,7 +12,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from app.engine.cards import DECK
+from app.engine.cards import COPIES, DECK, card
 from app.engine.rules import Rule
 
 from .deals import fresh_deal
@@ -22,6 +22,11 @@ R = Rule
 COLORS_PER_DECK = 4
 DECK_FACTS = {"deck": len(DECK), "per_color": sum(1 for c in DECK if c.color) // COLORS_PER_DECK,
               "wilds": sum(1 for c in DECK if c.is_wild)}
+# What those cards are, counted from the engine's deck: each number's copies (1 to 9; a test holds the
+# sentence's "one 0" to the deck), each action card's, and each kind of wild card's.
+KINDS_FACTS = {"numbers": COPIES[card("R1")], "actions": COPIES[card("RS")],
+               "plain": COPIES[card("W")], "fours": COPIES[card("WD4")], "per_color": DECK_FACTS["per_color"],
+               "wilds": DECK_FACTS["wilds"]}
 
 
 def mid(hands: list[list[str]], discard: list[str], draw: list[str] | None = None, turn: int = 0,
@@ -73,6 +78,14 @@ DECK_LESSON = Lesson("deck", _l("The deck and matching"), summary=_l("Play a car
          _l("A Wild goes on any card, even when you hold a card that matches. Play the Wild and name the "
             "colour you want."),
          (R.WILD_ANY_TIME,), (play(0, "W", color="blue"),), accept=R.WILD_ANY_TIME),
+    Step(mid([["R0", "R7", "RS", "RR", "RD2", "W"], ["Y3", "G6", "B9"]], ["G9", "B5"]),
+         _l("Each colour has %(per_color)d cards: one 0, %(numbers)d of each number from 1 to 9, and "
+            "%(actions)d each of Skip, Reverse and Draw Two. The %(wilds)d wild cards have no colour: %(plain)d "
+            "Wilds and %(fours)d Wild Draw Fours. Your hand holds one card of each red kind and a Wild. None of "
+            "your red cards matches %(top)s: play the card that has no colour."),
+         (R.DECK_COMPOSITION, R.WILD_ANY_TIME), (play(0, "W", color="red"),), accept=R.WILD_ANY_TIME,
+         wrong=(Wrong(play(0, "RS"), R.MATCH_NONE), Wrong(play(0, "R7"), R.MATCH_NONE)),
+         params={**KINDS_FACTS, "top": "B5"}),
 ))
 
 DRAWING_LESSON = Lesson("drawing", _l("Drawing and taking turns"), summary=_l("Wait for your turn; draw when nothing matches."), steps=(
@@ -96,6 +109,15 @@ DRAWING_LESSON = Lesson("drawing", _l("Drawing and taking turns"), summary=_l("W
          _l("The draw pile is empty. Draw anyway: the discard pile, all but its top card, is shuffled into "
             "a new draw pile."),
          (R.DRAW_RESHUFFLE, R.DRAW_ONE), (act(0, "draw"),)),
+    Step(mid([["R3", "B7"], ["Y3", "G6", "B9"]], ["G9", "R5"], draw=["Y1", "B6", "R8"]),
+         _l("You may draw even when you hold a card that matches: %(card)s would go on %(top)s, but draw a "
+            "card instead."),
+         (R.DRAW_ONE,), (act(0, "draw"),), params={"card": "R3", "top": "R5"}),
+    Step(mid([["B2", "G7"], ["Y3", "G6", "B9"]], ["R5"], draw=[]),
+         _l("Both piles can run out: the draw pile is empty, and the discard pile holds only its top card, so "
+            "there is nothing to shuffle. Draw: you get no card, and your turn ends. Then choose the player who "
+            "plays next."),
+         (R.DRAW_RESHUFFLE, R.DRAW_ONE), (act(0, "draw"),), ask=NEXT_SEAT),
 ))
 
 # --- Chapter 2: starting a round ---------------------------------------------------------------
@@ -108,13 +130,14 @@ SETUP_LESSON = Lesson("setup", _l("Dealing and who starts"), summary=_l("The dea
     Step(DEAL,
          _l("UNO is played by 2 to 10 players; here there are four. To choose the dealer each player draws "
             "a card, and the highest number deals: here %(seat3)s. The dealer gives everyone 7 cards and "
-            "turns the next card face up to start the discard pile. Who plays first? Choose the player."),
+            "turns the next card face up to start the discard pile. The player on the dealer's left plays first, "
+            "and play goes clockwise. Who plays first? Choose the player."),
          (R.SETUP_PLAYERS, R.SETUP_DEALER, R.SETUP_DEAL, R.SETUP_FIRST_PLAYER, R.FIRST_NUMBER), ask=NEXT_SEAT,
          params={"seat3": 3}),
     Step(DEAL,
-         _l("The player to the dealer's left starts, and play goes clockwise: you start. Play a card that "
-            "matches the first card, %(top)s."),
-         (R.SETUP_FIRST_PLAYER, R.MATCH_COLOR), (play(0, "R2"),), accept=ANY_LEGAL, params={"top": "R5"}),
+         _l("You sit on the left of %(seat3)s, the dealer, so you start. Play a card that matches the first "
+            "card, %(top)s."),
+         (R.SETUP_FIRST_PLAYER, R.MATCH_COLOR), (play(0, "R2"),), accept=ANY_LEGAL, params={"top": "R5", "seat3": 3}),
 ))
 
 FIRST_CARD_LESSON = Lesson("first-card", _l("The first card"), summary=_l("What the first card turned does."), steps=(
@@ -134,12 +157,14 @@ FIRST_CARD_LESSON = Lesson("first-card", _l("The first card"), summary=_l("What 
             "cards and lose your turn. Who plays first?"),
          (R.FIRST_DRAW_TWO,), ask=NEXT_SEAT, params={"seat3": 3}),
     Step(fresh_deal(_FOUR_HANDS, ["W"], dealer=3),
-         _l("The first card is a Wild: the first player, you, names the colour. Name a colour."),
-         (R.FIRST_WILD,), (act(0, "color", color="green"),), accept=R.FIRST_WILD),
+         _l("%(seat3)s dealt, so you are the first player, and the first card is a Wild: the first player names "
+            "the colour, then plays a card that matches it. Name green, then play a green card."),
+         (R.FIRST_WILD, R.MATCH_COLOR), (act(0, "color", color="green"), play(0, "G6")), accept=ANY_LEGAL,
+         params={"seat3": 3}),
     Step(fresh_deal(_FOUR_HANDS, ["WD4", "Y5"], dealer=3),
-         _l("A Wild Draw Four may not start the discard pile: it goes back into the draw pile, and another "
-            "card is turned. Who plays first?"),
-         (R.FIRST_WILD_DRAW_FOUR, R.FIRST_NUMBER), ask=NEXT_SEAT),
+         _l("%(seat3)s dealt. A Wild Draw Four may not start the discard pile: it goes back into the draw "
+            "pile, and another card is turned. Who plays first?"),
+         (R.FIRST_WILD_DRAW_FOUR, R.FIRST_NUMBER), ask=NEXT_SEAT, params={"seat3": 3}),
 ))
 
 # --- Chapter 3: action cards -------------------------------------------------------------------
@@ -181,8 +206,9 @@ DRAW_CARDS_LESSON = Lesson("draw-cards", _l("Draw Two and Wild Draw Four"), summ
 CHALLENGE_LESSON = Lesson("challenge", _l("Challenging a Wild Draw Four"), summary=_l("Catch a bluff, or pay for a wrong guess."), steps=(
     Step(mid([["B1", "G5", "Y8"], *_OTHERS[:2], ["WD4", "R3", "G4"]], ["G9", "R7"], turn=3),
          _l("%(seat3)s is about to play a Wild Draw Four on you: let them play. If they held a card of the "
-            "colour in play, it was a bluff, and a challenge makes %(seat3)s draw 4 cards instead of you. "
-            "Challenge it!"),
+            "colour in play, it was a bluff, and a challenge makes %(seat3)s draw 4 cards instead of you: you "
+            "keep your turn, and the colour they named stands. Challenge it, then choose the player who plays "
+            "next."),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(3, "WD4", color="blue"), act(0, "challenge")), ask=NEXT_SEAT,
          wrong=(Wrong(play(0, "B1"), R.WILD_DRAW_FOUR_CHALLENGE, at=1),), params={"seat3": 3}),
     Step(mid([["B1", "G5", "Y8"], *_OTHERS[:2], ["WD4", "Y3", "G4"]], ["G9", "R7"], turn=3),
@@ -221,6 +247,18 @@ UNO_LESSON = Lesson("uno", _l("Calling UNO"), summary=_l("Call UNO, and catch th
             "the next player acts."),
          (R.UNO_CATCH,), (play(1, "B4"), act(0, "catch", target=1)),
          wrong=(Wrong(play(0, "Y1"), R.TURN_ORDER, at=1),), params={"seat1": 1}),
+    Step(mid([["Y1", "B7", "R8"], _OTHERS[1], ["B4", "B8"]], ["G9", "B2"], turn=2),
+         _l("Let %(seat2)s play: they play their next-to-last card and call UNO. Catching a player who "
+            "called UNO is a wrong catch: try it and see, then play a card."),
+         (R.UNO_CATCH, R.MATCH_COLOR), (play(2, "B4", uno=True), play(0, "B7")), accept=ANY_LEGAL,
+         wrong=(Wrong(act(0, "catch", target=2), R.UNO_CATCH, at=1),), params={"seat2": 2}, catches=True),
+    Step(mid([["Y1", "B7", "R8"], ["B4", "B8"], _OTHERS[1]], ["G9", "B2"], turn=1),
+         _l("Let %(seat1)s and %(seat2)s play: %(seat1)s forgets to call UNO, and nobody catches them before "
+            "%(seat2)s plays. Now it is too late, and %(seat1)s draws nothing: try to catch them and see, then "
+            "play a card."),
+         (R.UNO_CATCH, R.MATCH_COLOR), (play(1, "B4"), play(2, "B3"), play(0, "B7")), accept=ANY_LEGAL,
+         wrong=(Wrong(act(0, "catch", target=1), R.UNO_CATCH, at=1),), params={"seat1": 1, "seat2": 2},
+         catches=True),
 ))
 
 SCORING_LESSON = Lesson("scoring", _l("Scoring"), summary=_l("Count the points of a round."), steps=(
@@ -233,6 +271,12 @@ SCORING_LESSON = Lesson("scoring", _l("Scoring"), summary=_l("Count the points o
          _l("If your last card is a Draw Two, the next player still draws 2 cards, and they count too. Play "
             "it: how many points do you score?"),
          (R.ROUND_END, R.SCORE_WINNER_COLLECTS), (play(0, "BD2"),), ask=POINTS, facts=(R.SCORE_VALUES,)),
+    Step(mid([["WD4"], ["R4", "Y5"], ["G2", "Y9"]], ["G9", "Y6"], draw=["G6", "Y1", "R7", "B2", "R1"]),
+         _l("Your last card may be an action card or a wild card, and it still acts. Here it is a Wild Draw Four: "
+            "the next player draws 4 cards, and they count too. Play it and name a colour: how many points do "
+            "you score?"),
+         (R.ROUND_END, R.WILD_DRAW_FOUR_EFFECT), (play(0, "WD4", color="red"),), accept=ANY_LEGAL, ask=POINTS,
+         facts=(R.SCORE_VALUES,)),
     Step(mid([["Y2"], ["R9", "GS"], ["WD4", "B1"]], ["G9", "Y6"], rules={"preset": "official", "scoring": "tally-lowest"}),
          _l("The other official scoring, which both Arabic guides use: each player is charged the cards left "
             "in their own hand, and when someone reaches 500 the lowest total wins. Play your last card: how "
@@ -288,9 +332,9 @@ GUIDES_LESSON = Lesson("guides", _l("The Arabic guides' rules"), summary=_l("Whe
          (R.WILD_DRAW_FOUR_RESTRICTION, R.MATCH_COLOR), (play(0, "R2"),), accept=ANY_LEGAL,
          wrong=(Wrong(play(0, "WD4", color="blue"), R.WILD_DRAW_FOUR_RESTRICTION),)),
     Step(fresh_deal(_FOUR_HANDS, ["W", "G2"], dealer=3, rules="guide-short"),
-         _l("In the short Arabic guide a Wild turned first goes back into the draw pile, and another card is "
-            "turned. Who plays first?"),
-         (R.FIRST_WILD, R.FIRST_NUMBER), ask=NEXT_SEAT),
+         _l("%(seat3)s dealt. In the short Arabic guide a Wild turned first goes back into the draw pile, and "
+            "another card is turned. Who plays first?"),
+         (R.FIRST_WILD, R.FIRST_NUMBER), ask=NEXT_SEAT, params={"seat3": 3}),
 ))
 
 CHAPTERS: tuple[Chapter, ...] = (

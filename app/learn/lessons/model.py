@@ -48,6 +48,7 @@ class Step:
     params: dict[str, Any] = field(default_factory=dict)
     facts: tuple[Rule, ...] = ()  # rules whose statement (the engine's wording) the step shows beside the instruction
     hints: bool = False  # each card marked with its verdict before it is tried (else the learner finds out by trying)
+    catches: bool = False  # a catch offered for every other player holding one card, for the engine to judge (a wrong or late catch)
 
     def __post_init__(self) -> None:
         if not self.rules or not all(isinstance(rule, Rule) for rule in self.rules):

@@ -23,12 +23,15 @@ from app.i18n import LANGUAGES, current_language
 from app.learn import position
 from app.practice import present
 
-from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, progress, words
+from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
-from .model import LEARNER, NEXT_SEAT, Lesson, Step
+from .model import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 
 bp = Blueprint("lessons", __name__)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
+ORDER = list(LESSONS)
+UNO_FROM = ORDER.index(LESSON_OF_RULE[Rule.UNO_CALL].id)  # the UNO controls appear once UNO is taught
+UNO_CONTROLS = ("uno", "catch")
 
 
 @bp.get(f"/{LANG}/learn/")
@@ -132,18 +135,22 @@ class StepPage:
             return
         given = _int(args.get("seat" if step.ask == NEXT_SEAT else "points", "").strip())
         self.answered = given == expected
+        why = None
         if step.ask == NEXT_SEAT and given == LEARNER:
-            text = (_("Right: you play next.") if self.answered else
-                    _("Not you: look again at what the cards did, then choose again."))
+            text = _("Right: you play next.") if self.answered else _("Not you. Here is what the cards did:")
         elif step.ask == NEXT_SEAT:
             name = self.names[given] if given is not None and 0 <= given < len(self.names) else "?"
             text = (_("Right: %(name)s plays next.", name=name) if self.answered else
-                    _("Not %(name)s: look again at what the cards did, then choose again.", name=name))
+                    _("Not %(name)s. Here is what the cards did:", name=name))
         elif self.answered:
             text = ngettext("Right: %(num)d point.", "Right: %(num)d points.", expected)
         else:
-            text = _("Not quite: add up the cards again, card by card.")
-        self.feedback = {"kind": RIGHT if self.answered else "refused", "text": text}
+            text = _("Not quite. Here are the cards counted, card by card:")
+        if not self.answered:  # the position explained by the engine: the card that acted, or the cards counted
+            why = (explain.next_seat(self.progress, self.names) if step.ask == NEXT_SEAT else
+                   explain.points(self.progress, self.names, given))
+        self.feedback = {"kind": RIGHT if self.answered else "refused", "text": text,
+                         "next": why if step.ask == NEXT_SEAT else None, "points": why if step.ask == POINTS else None}
 
     # --- the page ------------------------------------------------------------------------------
 
@@ -155,15 +162,43 @@ class StepPage:
         """The step's question is open: the page must not give its answer away."""
         return bool(self.step.ask) and self.progress.moves_done and not self.answered
 
+    @property
+    def uno(self) -> bool:
+        """UNO is taught by now: its controls (the box, the call, the catch) are on the table."""
+        return ORDER.index(self.lesson.id) >= UNO_FROM
+
+    def _catches(self, view: position.Position) -> tuple[position.Choice, ...]:
+        """A catch of each other player holding one card that the table does not offer already: the
+        learner may try a wrong or late one, and the engine says why it fails."""
+        offered = {choice.target for choice in view.choices if choice.action == "catch"}
+        return tuple(position.Choice("catch", _("Catch %(name)s!", name=seat.name), target=seat.seat)
+                     for seat in view.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
+
+    def question(self) -> str:
+        """"Who plays first?" about a deal, where nothing has been played yet, else "who plays next?"."""
+        if self.progress.played:
+            return _("Who plays next? Choose the player.")
+        return _("Who plays first? Choose the player.")
+
     def shown(self) -> position.Position:
         """The table as the page shows it: without the cards' verdicts unless the step shows them
-        (elsewhere the learner finds out by trying), and while "who plays next?" is open, without
-        the marks and words that say whose turn it is."""
+        (elsewhere the learner finds out by trying); without the UNO controls before UNO is taught;
+        in a step that asks who plays next, without the words that name the next player until it is
+        answered; and while that question is open, without the marks that say whose turn it is, and
+        the cards a first card made someone draw still out of their hand."""
         view = self.view()
         if not self.step.hints:
             view = replace(view, hints={})
+        if not self.uno:
+            view = replace(view, choices=tuple(c for c in view.choices if c.action not in UNO_CONTROLS))
+        elif self.step.catches and view.your_turn:
+            view = replace(view, choices=(*self._catches(view), *view.choices))
+        if self.step.ask == NEXT_SEAT and not self.answered:
+            view = position.plain_direction(view)
         if self.asking and self.step.ask == NEXT_SEAT:
-            view = position.without_turn(view, _("Who plays next? Choose the player."))
+            view = position.without_turn(view, self.question())
+            if not self.progress.played:
+                view = position.before_draws(view, self.progress.setup)
         return view
 
     @property
@@ -237,7 +272,7 @@ class StepPage:
         context = {
             "lesson": self.lesson, "chapter": CHAPTER_OF[self.lesson.id], "number": self.number,
             "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
-            "step": step, "this": self, "view": view, "outcome": self.outcome,
+            "step": step, "this": self, "view": view, "outcome": self.outcome, "question": self.question(),
             "instruction": words.instruction(step.instruction, step.params, self.names),
             "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **present.why(rule)} for rule in step.facts],
             "rules": [present.why(rule) for rule in step.rules],
