@@ -4,7 +4,6 @@ move's steps played on the mover's table by the step player, then the pass scree
 and without it (plain forms). Every pass screen holds no hand; every table shows its holder's hand
 alone. Pictures of the form and both screens at a laptop's and a phone's size.
 """
-import json
 import re
 
 import pytest

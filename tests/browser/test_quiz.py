@@ -84,7 +84,7 @@ def test_quiz_questions_answered_without_javascript(visit, live_server, lang):
     items = quiz_items(live_server, lang, seed="nojs")
     page = visit(java_script_enabled=False).page
     page.goto(f"/{lang}/quiz?seed=nojs")
-    for number, item in enumerate(items[:3]):
+    for item in items[:3]:
         page.locator(f'#question button[name="answer"][value="{choice_for(item, True)}"]').click()
         page.wait_for_url(re.compile(r"progress="))
         assert page.locator("#feedback .feedback-verdict").count() == 1
