@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the tests need, then run pytest (arguments go to pytest; its exit status is ours).
-# Python packages go into .venv, installed again only when pyproject.toml has changed since. The
+# Python packages go into .venv from the pinned versions of constraints.txt (scripts/update_constraints.sh
+# writes it), installed again only when pyproject.toml or constraints.txt has changed since. The
 # browser suite (tests/browser) also needs Debian's chromium-headless-shell, Java and fonts that
 # cover Arabic, and the offline checkers axe-core and vnu-jar from npm, kept in
 # tests/browser/node_modules; the PostgreSQL leg of the store's tests needs Debian's postgresql
@@ -12,11 +13,12 @@ cd "$(dirname "$0")/.."
 
 bash scripts/debian_packages.sh
 
-# The stamp is a copy of the pyproject.toml last installed: an unchanged one needs no pip run.
-if ! cmp -s pyproject.toml .venv/.installed-pyproject; then
+# The stamp is a copy of the pyproject.toml and constraints.txt last installed: unchanged, no pip run.
+stamp=.venv/.installed-requirements
+if ! cat pyproject.toml constraints.txt | cmp -s - "$stamp"; then
   python3 -m venv .venv
-  .venv/bin/pip install -q -e '.[test,browser,serve,postgres,bench]'
-  cp pyproject.toml .venv/.installed-pyproject
+  .venv/bin/pip install -q -c constraints.txt -e '.[test,browser,serve,postgres,bench]'
+  cat pyproject.toml constraints.txt > "$stamp"
 fi
 
 # npm ci only when the lock file changed since the last install (it empties node_modules first).

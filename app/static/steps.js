@@ -82,10 +82,12 @@ window.UnoSteps = (function () {
     return PACES[pace()];
   };
 
-  // Waits while paused; "One step" lets one more step through.
+  // Waits while paused; "One step" lets one more step through. While play waits here the table
+  // has the class "waiting", which marks the button (a step still under way ends first).
   StepPlayer.prototype.gate = function () {
     const self = this;
     if (!this.paused || this.done) return Promise.resolve();
+    this.table.classList.add("waiting");
     return new Promise(function (resolve) { self.release = resolve; });
   };
 
@@ -98,6 +100,7 @@ window.UnoSteps = (function () {
   StepPlayer.prototype.step = function () {
     const release = this.release;
     this.release = null;
+    this.table.classList.remove("waiting");
     if (release) release();
   };
 

@@ -9,6 +9,7 @@ is played to its end.
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from app.engine.cards import Color, card
 from app.engine.round import Pending
@@ -26,6 +27,14 @@ BOXES = """ids => ids.map(id => {
   const box = document.getElementById(id).getBoundingClientRect();
   return [id, box.top, box.bottom, box.left, box.right];
 })"""
+# Presses Pause the moment a move's steps start to play: its first step plays, then the table waits
+# mid-move (class "waiting") until Pause or "One step" is pressed, however slow the machine.
+PAUSE_AT_ONCE = """() => new MutationObserver((records, observer) => {
+  const pause = document.querySelector('.practice.playing .pace-pause');
+  if (!pause) return;
+  observer.disconnect();
+  pause.click();
+}).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true})"""
 
 
 def new_table(page, lang, seed=SEED, bots=3):
@@ -78,13 +87,15 @@ def test_the_table_is_one_screen_at_the_start_during_a_move_and_after(visit, scr
     page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}.png")
     target = play_with_replies(page, learner)
     page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    page.evaluate(PAUSE_AT_ONCE)
     target.click()
-    page.wait_for_selector(".practice.playing")
-    page.wait_for_timeout(400)  # mid-step: a card on its way
-    assert outside(page) == [], "while the steps play"
+    page.wait_for_selector(".practice.playing.waiting")  # mid-move: a step played, the next waits
     caption = page.locator(".practice.playing .step-caption")
-    assert caption.is_visible() and caption.inner_text().strip()
+    expect(caption).to_be_visible()
+    expect(caption).not_to_have_text("")  # a step is being said
+    assert outside(page) == [], "while the steps play"
     page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}-playing.png")
+    page.locator(".pace-pause").click()  # play on
     learner.settled()
     assert outside(page) == [], "after the move"
     log = page.locator("#log")
@@ -93,12 +104,11 @@ def test_the_table_is_one_screen_at_the_start_during_a_move_and_after(visit, scr
     else:  # a drawer on phones, opened and closed from the table
         assert not log.is_visible()
         page.locator(".log-open").click()
-        page.wait_for_timeout(300)
-        assert log.is_visible() and page.locator(".log-step.latest").first.is_visible()
-        page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}-log.png")
+        expect(log).to_be_visible()
+        expect(page.locator(".log-step.latest").first).to_be_visible()
+        page.screenshot(path=screenshots / f"{lang}-table-{width}x{height}-log.png", animations="disabled")
         page.keyboard.press("Escape")
-        page.wait_for_timeout(300)
-        assert not log.is_visible()
+        expect(log).to_be_hidden()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -130,18 +140,14 @@ def test_pace_is_remembered_and_pause_goes_one_step_at_a_time(visit, lang):
     page.goto(url)
     assert page.locator("#pace").input_value() == "slow"  # kept by the browser
     page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    page.evaluate(PAUSE_AT_ONCE)
     play_with_replies(page, learner).click()
-    page.wait_for_selector(".practice.playing")
-    page.locator(".pace-pause").click()
-    assert page.locator(".pace-pause").get_attribute("aria-pressed") == "true"
-    page.wait_for_timeout(4000)  # the step under way ends, then play waits
-    shown = page.locator(".log-step.latest:not([hidden])").count()
-    page.wait_for_timeout(1500)
-    assert page.locator(".log-step.latest:not([hidden])").count() == shown  # paused
-    total = page.locator(".log-step.latest").count()
-    if shown < total:
-        page.locator(".pace-step").click()
-        page.wait_for_function(f"document.querySelectorAll('.log-step.latest:not([hidden])').length > {shown}")
+    page.wait_for_selector(".practice.playing.waiting")  # the step under way ended, and play waits
+    expect(page.locator(".pace-pause")).to_have_attribute("aria-pressed", "true")
+    shown = page.locator(".log-step.latest:not([hidden])")
+    assert shown.count() == 1 < page.locator(".log-step.latest").count()  # paused: steps left, not shown
+    page.locator(".pace-step").click()
+    expect(shown).to_have_count(2)  # one step through
     page.select_option("#pace", "instant")  # the rest at once
     learner.settled()
     assert page.locator(".log-step.latest[hidden]").count() == 0 and page.locator("#pace").input_value() == "instant"
@@ -157,19 +163,15 @@ def test_reduced_motion_moves_nothing_but_says_each_step(visit, lang):
         r.addedNodes.forEach(n => { if (n.classList && n.classList.contains('flying')) window.flights += 1; })))
         .observe(document.body, {childList: true}); }""")
     page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    page.evaluate("""() => { window.captions = new Set(); new MutationObserver(() => {
+        const caption = document.querySelector('.practice.playing .step-caption');
+        if (caption && caption.textContent.trim()) window.captions.add(caption.textContent.trim()); })
+        .observe(document.body, {childList: true, characterData: true, subtree: true}); }""")
     play_with_replies(page, learner).click()
     page.wait_for_selector(".practice.playing")
-    captions = set()
-    for _ in range(300):  # at most 30 s
-        if not page.locator(".practice.playing").count():
-            break
-        text = page.locator(".step-caption").inner_text().strip()
-        if text:
-            captions.add(text)
-        page.wait_for_timeout(100)
     learner.settled()
     assert page.evaluate("window.flights") == 0
-    assert captions  # the words instead of the travel
+    assert page.evaluate("window.captions.size")  # the words instead of the travel
     said = page.evaluate("[...document.querySelectorAll('[aria-live]')].map(e => e.textContent).join(' ')")
     assert said.strip()
 

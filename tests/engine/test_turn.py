@@ -81,6 +81,19 @@ def test_wild_any_time__even_with_a_match():
     assert (state.color, state.top, state.turn) == (Color.BLUE, card("W"), 1)
 
 
+@pytest.mark.parametrize("top, color", [("BD2", None), ("GS", None), ("WD4", "yellow")])
+def test_wild_any_time__on_an_action_card_or_a_wild(top, color):
+    # wild.any-time: a Wild goes on a Draw Two, a Skip or a Wild Draw Four as on a number: the card on
+    # top has had its effect, and nothing of it passes to the Wild (nobody draws, nobody is skipped).
+    state = position(["W R1", "B1 B2"], top, **({"color": color} if color else {}))
+    verdict = state.check(play(0, "W", "red"))
+    assert (verdict.legal, verdict.rule.value, verdict.params["named"]) == (True, "wild.any-time", "red")
+    events = state.apply(play(0, "W", "green"))
+    assert summary(events) == [("play", "wild.any-time"), ("color", "wild.any-time")]
+    assert (state.color, state.top, state.turn, state.pending) == (Color.GREEN, card("W"), 1, None)
+    assert (hand(state, 0), hand(state, 1), [c.notation for c in state.discard]) == (["R1"], ["B1", "B2"], [top, "W"])
+
+
 def test_wild_any_time__colour_needed():
     # wild.any-time: the player must name a colour.
     state = position(["W R1", "B1"], "R5")
@@ -179,6 +192,16 @@ def test_draw_reshuffle__empty_pile_takes_the_discards():
     assert summary(events)[0] == ("reshuffle", "draw.reshuffle") and events[0].params["count"] == 2
     assert state.discard == [card("R5")] and state.reshuffles == 1
     assert sorted(hand(state, 0) + [c.notation for c in state.draw_pile]) == ["B1", "G8", "Y3"]
+
+
+def test_draw_reshuffle__one_card_under_the_top():
+    # draw.reshuffle: a discard pile of two still reshuffles: the one card under the top is the new pile.
+    state = position(["B1", "G1"], "G8 R5", draw_pile="")
+    events = state.apply(Move(0, Action.DRAW))
+    assert summary(events) == [("reshuffle", "draw.reshuffle"), ("draw", "draw.one"), ("pass", "draw.one")]
+    assert events[0].params == {"count": 1} and events[1].params["cards"] == ["G8"]
+    assert (hand(state, 0), state.draw_pile, state.discard, state.reshuffles, state.turn) == (
+        ["B1", "G8"], [], [card("R5")], 1, 1)
 
 
 def test_draw_reshuffle__nothing_to_reshuffle():

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from app.learn.lessons import LESSONS
 
-FIRST_LESSON = next(iter(LESSONS))
-
 from .practice_support import CSRF, new_form_game
+
+FIRST_LESSON = next(iter(LESSONS))
 
 # One client sends many bodies, some to the create endpoints: the limits on making games would
 # answer 429 before a body is read. tests/web/test_limits.py tests the limits.

@@ -14,9 +14,9 @@ from app.api import check as check_api
 from app.practice import access, limits as game_limits, store as store_module
 from app.practice.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
 
-pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
-
 from .practice_support import CSRF, RULES, new_api_game
+
+pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
 SCHOOL = "203.0.113.7"
 PER_OWNER = int(game_limits.PER_OWNER.split()[0])

@@ -280,7 +280,8 @@ def test_a_name_too_long_is_said_in_the_readers_language(client):
         data = {"csrf_token": csrf(client, lang), "players": "2", "name-1": "x" * 25, "preset": "official",
                 "target": "100", "bots": "0", "level": "easy"}
         page = client.post(f"/{lang}/play/together", data=data).text
-        assert words in page and "25" in page
+        error = re.search(r'id="name-1-error">([^<]*)</p>', page).group(1)
+        assert words in text(error) and re.findall(r"\d+", error) == ["20", "25"]  # the limit, then the length sent
 
 
 def test_names_are_shown_escaped(app, client):

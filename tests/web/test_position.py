@@ -9,9 +9,8 @@ import pytest
 from flask import render_template_string
 from flask_babel import force_locale
 
-from app.engine.cards import Color, card
-from app.engine.moves import Action, Move
-from app.engine.rules import Rule
+from app.engine.cards import card
+from app.engine.moves import Action
 from app.engine.scenario import from_scenario
 from app.learn.position import PositionError, build, move_from_form
 

@@ -1,6 +1,7 @@
 """Watch links (issue 17, item 3): a game followed read-only, its hidden cards hidden (open hands
 aside), the link turned off, and the watcher's page asking for what is new."""
 import html
+import json
 import random
 import re
 
@@ -18,7 +19,7 @@ from .practice_support import (CSRF, RULES, assert_html_hides, card_names, csrf,
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
-LATEST = re.compile(r'<li class="log-step latest"[^>]*data-step=')
+LATEST = re.compile(r'<li class="log-step latest"[^>]*data-step=\'([^\']*)\'')
 
 
 def share(client, game_id, lang="en", open_hands=False):
@@ -251,9 +252,15 @@ def test_the_page_asks_for_what_is_new(app, client):
     _, practice = stored(app, game_id)
     fresh = watcher.get(f"{path}?after={version}&since={seen}")
     assert fresh.status_code == 200
-    assert len(LATEST.findall(fresh.text)) == practice.logged - seen > 1  # the owner's draw and the bots' replies
+    steps = [json.loads(html.unescape(step)) for step in LATEST.findall(fresh.text)]
+    assert len(steps) == practice.logged - seen > 1  # the owner's draw and the bots' replies
     assert f'data-logged="{practice.logged}"' in fresh.text
-    assert "Y3" not in fresh.text  # the card the owner drew: in the owner's log, not the watcher's
+    # The card the owner drew: in the owner's log, not the watcher's — neither in the steps' data nor
+    # in the page as a card (the page's random watch token may hold "Y3" as letters).
+    drawn = [e["params"] for step in steps for e in step["events"]
+             if e["kind"] == "draw" and e["params"]["seat"] == HUMAN]
+    assert drawn == [{"count": 1, "seat": HUMAN}] and "Y3" not in set(strings(steps))
+    assert_html_hides(app, "en", fresh.text, game_id, secrets={"Y3"})
     for since in (-5, 10**6, "x"):
         assert watcher.get(f"{path}?since={since}").status_code == 200
 
