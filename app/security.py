@@ -97,8 +97,10 @@ def csrf_token() -> str:
 
 
 def _check_csrf() -> None:
-    req = request._get_current_object()  # one context lookup for both questions
-    if req.method != "POST" or req.path.startswith(API_PREFIX):
+    """Refuse a form POST without this session's token. A POST to no page (a 404) or to a page
+    that takes no POST (405) is answered as such: there is no form there to protect."""
+    req = request._get_current_object()  # one context lookup for every question
+    if req.method != "POST" or req.routing_exception is not None or req.path.startswith(API_PREFIX):
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
