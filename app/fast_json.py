@@ -12,11 +12,15 @@ so a body reads exactly as ``json.loads`` reads it.
 
 A client's JSON (an API body, a sandbox link) is read by ``read_input``: as ``loads``, but never
 deeper than ``MAX_DEPTH`` levels (a value nested a thousand deep made ``str()`` and ``repr()``
-overflow the stack further on) and never with a lone surrogate (the answer could not be encoded).
+overflow the stack further on), never with a lone surrogate (the answer could not be encoded),
+never with NaN or Infinity (not JSON: Python's reader takes them, and messages then said "nan"),
+and a number no Python value holds (an integer past ``int``'s 4,300 digits, 1e400) is
+``NumberTooLarge``, which a caller can name, not a ValueError deep inside a view (a 500).
 """
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -38,20 +42,48 @@ def dumps(obj: Any, default: Default = None) -> str:
     return dumps_bytes(obj, default).decode()
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, **hooks: Callable[[str], Any]) -> Any:
     """Parsed JSON, as ``json.loads`` gives it. orjson reads an integer beyond 64 bits as a
     float, so a text with a run of 19 digits or more (a seed can be any integer) goes to the
     standard library, which keeps it exact. (The run is found by mapping every digit to "9":
     the re module takes longer to find it than json.loads takes to read the whole text.) So does
     a text orjson refuses: the standard library also reads NaN, a lone surrogate, UTF-16, or
-    says what is wrong."""
+    says what is wrong. ``hooks`` are ``json.loads``'s ``parse_*`` hooks, for the standard
+    library's reading only: orjson reads no text that they would change (it refuses NaN,
+    Infinity and a number past a double's range)."""
     data = text.encode() if isinstance(text, str) else text
     if data.translate(_DIGITS_TO_NINES).find(_LONG_NUMBER) < 0:
         try:
             return orjson.loads(data)
         except orjson.JSONDecodeError:
             pass
-    return json.loads(text)
+    return json.loads(text, **hooks)
+
+
+class NumberTooLarge(ValueError):
+    """A client's JSON number that no Python number holds: an integer of more digits than ``int``
+    reads (4,300), or a number past a float's range (1e400, which Python reads as infinity)."""
+
+
+def _client_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # the only one int() raises for JSON's digits: too many of them
+        raise NumberTooLarge("integer too long") from None
+
+
+def _client_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise NumberTooLarge("number too large")
+    return value
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
+_CLIENT_HOOKS = {"parse_int": _client_int, "parse_float": _client_float, "parse_constant": _not_json}
 
 
 MAX_DEPTH = 32  # levels of arrays and objects in a client's JSON; the API's deepest body has four
@@ -59,10 +91,11 @@ MAX_DEPTH = 32  # levels of arrays and objects in a client's JSON; the API's dee
 
 def read_input(text: str | bytes) -> Any:
     """A client's JSON, as ``loads`` reads it; ValueError if it cannot be read, nests deeper
-    than ``MAX_DEPTH`` levels or holds a lone surrogate (a string no UTF-8 can write)."""
+    than ``MAX_DEPTH`` levels, holds a lone surrogate (a string no UTF-8 can write) or NaN or
+    Infinity; NumberTooLarge (a ValueError) for a number too large to read."""
     data = text.encode(errors="surrogatepass") if isinstance(text, str) else text
     try:
-        value = loads(data)
+        value = loads(data, **_CLIENT_HOOKS)
     except RecursionError:  # nesting deeper than the standard library's parser goes
         raise ValueError("nested too deep") from None
     # Only so many brackets can nest so deep, and only an escape (\ud800) or a byte beyond ASCII

@@ -1,12 +1,14 @@
 """Protections every response and every form gets: CSRF tokens, security headers, a body limit.
 
 CSRF is a synchronizer token kept in the signed session (no extra dependency): every form
-carries ``csrf_token()`` and every POST outside /api/ must send it back. The JSON API needs no
+carries ``csrf_token()``, masked afresh in every answer (BREACH), and every POST outside /api/
+to a page that takes it must send it back. The JSON API needs no
 token: it accepts only application/json, which a cross-site form cannot send, and the owner
 cookie is SameSite=Lax.
 """
 from __future__ import annotations
 
+import base64
 import hmac
 import io
 import secrets
@@ -90,20 +92,43 @@ class SizedBodies:
 
 
 def csrf_token() -> str:
-    """This session's token (made on first use), for a hidden field in every form."""
-    if CSRF_FIELD not in session:
-        session[CSRF_FIELD] = secrets.token_urlsafe(32)
-    return session[CSRF_FIELD]
+    """This session's token (made on first use) for a hidden field in every form, masked afresh
+    each time it is written: a new random mask, then the token XORed with it (as Django does).
+    A compressed page that echoes the reader's input (``?seed=``) beside a secret that never
+    changes lets an attacker who sees only the answers' sizes guess the secret a character at a
+    time (BREACH); a masked token is different bytes in every answer, so there is nothing to guess."""
+    secret = session.get(CSRF_FIELD)
+    if secret is None:
+        secret = session[CSRF_FIELD] = secrets.token_urlsafe(32)
+    secret_bytes = secret.encode()
+    mask = secrets.token_bytes(len(secret_bytes))
+    return base64.urlsafe_b64encode(mask + _xor(mask, secret_bytes)).decode()
+
+
+def _unmasked(sent: str) -> bytes | None:
+    """The token a masked one hides (``csrf_token``), or None if ``sent`` is not a masked token."""
+    try:
+        raw = base64.b64decode(sent, altchars=b"-_", validate=True)
+    except ValueError:  # binascii.Error, and a str with characters beyond ASCII
+        return None
+    half = len(raw) // 2
+    return _xor(raw[:half], raw[half:]) if half and len(raw) == 2 * half else None
+
+
+def _xor(mask: bytes, data: bytes) -> bytes:
+    return (int.from_bytes(mask) ^ int.from_bytes(data)).to_bytes(len(data))
 
 
 def _check_csrf() -> None:
-    req = request._get_current_object()  # one context lookup for both questions
-    if req.method != "POST" or req.path.startswith(API_PREFIX):
+    """Refuse a form POST without this session's token. A POST to no page (a 404) or to a page
+    that takes no POST (405) is answered as such: there is no form there to protect."""
+    req = request._get_current_object()  # one context lookup for every question
+    if req.method != "POST" or req.routing_exception is not None or req.path.startswith(API_PREFIX):
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
-    # Compared as UTF-8 bytes: compare_digest refuses a str with non-ASCII characters (a TypeError).
-    if not expected or not sent or not hmac.compare_digest(str(expected).encode(), sent.encode(errors="replace")):
+    unmasked = _unmasked(sent) if sent else None
+    if not expected or unmasked is None or not hmac.compare_digest(str(expected).encode(), unmasked):
         raise CSRFError()
 
 

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wsgi import get_content_length
 
 from .. import wording
-from ..fast_json import read_input
+from ..fast_json import NumberTooLarge, read_input
 from ..i18n import API_PREFIX
 from . import bp
 
@@ -41,6 +41,8 @@ def json_object() -> dict[str, Any]:
         raise ApiError("not-json")
     try:  # not get_json: one parse, no cached copy
         body = read_input(_body(req))
+    except NumberTooLarge:
+        raise ApiError("number-too-large") from None
     except ValueError:  # also nesting past fast_json.MAX_DEPTH, or a lone surrogate
         raise ApiError("malformed-json") from None
     if not isinstance(body, dict):

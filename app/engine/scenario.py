@@ -2,7 +2,8 @@
 
 Either mid-round (``hands``, ``discard``, ``color``, ``turn``, ``direction``, ``draw_pile``) or a
 fresh deal (``players``, ``dealer``, ``deck``). Anything impossible raises ScenarioError with a
-stable code, never a half-built state.
+stable code, never a half-built state; its params hold what was sent, as sent (the web layer
+words them).
 
 >>> state, events = from_scenario({"hands": [["R1", "W"], ["B2"]], "discard": ["G5", "R5"]})
 >>> state.color, state.turn, len(state.draw_pile)
@@ -38,7 +39,7 @@ def _cards(value: Any, field: str) -> list[Card]:
     try:
         return [card(v) for v in value]
     except InvalidCardError as error:
-        raise ScenarioError("unknown-card", card=str(error.args[0])) from None
+        raise ScenarioError("unknown-card", card=error.args[0]) from None
 
 
 def _seat(value: Any, players: int, field: str) -> int:
@@ -112,7 +113,7 @@ def _active_color(value: Any, top: Card) -> Color | None:
     try:
         named = color(value)
     except InvalidCardError:
-        raise ScenarioError("unknown-color", color=str(value)) from None
+        raise ScenarioError("unknown-color", color=value) from None
     if not top.is_wild and named is not top.color:
         raise ScenarioError("color-mismatch", top=top.notation, color=named.value)
     return named

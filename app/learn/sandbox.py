@@ -32,7 +32,7 @@ from ..engine.round import RoundState
 from ..engine.rules import OPTIONS, PRESETS, RuleSet
 from ..engine.scenario import MAX_PLAYERS, MIN_PLAYERS, from_scenario
 from ..engine.setup import rest_of_deck
-from ..fast_json import read_input
+from ..fast_json import NumberTooLarge, read_input
 from .position import PositionError
 
 MAX_HAND = 25  # cards in one hand the builder makes (the engine takes any number)
@@ -68,6 +68,7 @@ class SandboxError(PositionError):
 SANDBOX_ERRORS = {
     "link-json": lambda p: _("The link's %(part)s is not valid JSON.", part=p["part"]),
     "link-too-long": lambda p: _("The link's %(part)s is too long.", part=p["part"]),
+    "link-number": lambda p: _("The link's %(part)s holds a number too large to read.", part=p["part"]),
     "not-enough-cards": lambda p: _("The deck has too few cards left for hands that large."),
     "bad-count": lambda p: _("Each hand holds from 1 to %(max)d cards.", max=MAX_HAND),
     "bad-field": lambda p: _("This choice can't be used; choose again."),
@@ -270,7 +271,7 @@ def _pending_move(state: RoundState, moves: list[dict[str, Any]]) -> str | None:
 
 def _rules_fields(spec: Any, rules: RuleSet) -> tuple[str, frozenset[str], dict[str, Any]]:
     """The preset, the house-rule switches on, and the other options set beside the preset."""
-    preset = spec if isinstance(spec, str) else spec.get("preset", "official")
+    preset = spec if isinstance(spec, str) else spec.get("preset", "official") if spec else "official"  # null: official
     base = PRESETS[preset]
     switches = frozenset(name for name, on in (("stacking", rules.stacking), ("seven_zero", rules.seven_zero),
                                                ("draw_until_playable", rules.draw == "until-playable")) if on)
@@ -341,8 +342,8 @@ def from_form(form: Mapping[str, str], base: Builder) -> Builder:
         elif len(hand) < MAX_HAND:
             hand.append(picked)
     remove = form.get("remove", "")
-    if remove.isdecimal() and int(remove) < len(hand):
-        del hand[int(remove)]
+    if remove:
+        del hand[_place(remove, len(hand))]
     players = _number(form, "players", MIN_PLAYERS, MAX_PLAYERS, base.players)
     counts = {seat: _number(form, f"count{seat}", 1, MAX_HAND, base.count(seat), code="bad-count")
               for seat in range(1, players)}
@@ -376,6 +377,14 @@ def _choice(form: Mapping[str, str], name: str, allowed: list[str], default: str
     return value
 
 
+def _place(text: str, size: int) -> int:
+    """The place in your hand a remove button names; any other value (one past the hand, or a
+    number of thousands of digits, which ``int`` refuses) is refused as the fields are."""
+    if not (text.isdecimal() and len(text) <= len(str(MAX_HAND)) and int(text) < size):
+        raise SandboxError("bad-field", field="remove")
+    return int(text)
+
+
 def _number(form: Mapping[str, str], name: str, low: int, high: int, default: int, code: str = "bad-field") -> int:
     text = form.get(name, "").strip()
     if not text:
@@ -407,6 +416,8 @@ def _json(text: str, part: str) -> Any:
         raise SandboxError("link-too-long", field=part, part=part)
     try:
         return read_input(text)
+    except NumberTooLarge:
+        raise SandboxError("link-number", field=part, part=part) from None
     except ValueError:  # also nesting too deep, or a lone surrogate
         raise SandboxError("link-json", field=part, part=part) from None
 

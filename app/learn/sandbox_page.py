@@ -102,7 +102,7 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
         "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
-        "alternates": {code: url_for("sandbox.page", lang=code, **request.args) for code in LANGUAGES},
+        "alternates": {code: url_for("sandbox.page", **{**request.args, "lang": code}) for code in LANGUAGES},
         "labels": step_labels(),  # the step player's words, and the cards it moves when a move plays out
         "step_cards": step_cards(outcome.steps["events"], VIEWER) if outcome and outcome.steps else [],
     }

@@ -3,9 +3,9 @@
 A game belongs to the browser that started it: a random owner token, stored in the game's row as
 a hash and compared in constant time, in an HttpOnly cookie signed with the app's secret key (as
 Flask signs its session), so that only a token this server issued is taken: one a client made up
-owns nothing, and a new one is issued in its place when a token is needed. Tokens issued before
-they were signed (the random part alone) are taken while they still own a game or a class here,
-and given back signed. Every move names the version
+owns nothing, and a new one is issued in its place when a token is needed. A cookie of the random
+part alone (as tokens were issued before they were signed) is refused: it can't be told from the
+bare half of a signed cookie, which must own nothing without its signature. Every move names the version
 it was made on; the save is a compare-and-set, so a replayed, stale or racing request is refused
 and nothing is applied twice.
 """
@@ -27,15 +27,14 @@ from itsdangerous import BadSignature, Signer
 from ..engine.rules import RuleSet, RuleSetError, ruleset
 from ..limits import Refused
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
-from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, open_store, owner_hash
+from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, open_store
 
 OWNER_COOKIE = "uno_owner"
 MAX_KEPT = 256  # games kept in memory per process (most recently saved)
 OWNER_COOKIE_AGE = 365 * 24 * 3600
 _OWNER_IN_HEADER = re.compile(rf"(?:^|;)\s*{OWNER_COOKIE}=([A-Za-z0-9_.-]+)\s*(?:;|$)")
-# new_token's form (43 characters of URL-safe base64), alone as issued before signing, or signed:
-# a dot and the HMAC-SHA256 of it, in the same alphabet.
-_UNSIGNED = re.compile(r"[A-Za-z0-9_-]{43}")
+# new_token's form (43 characters of URL-safe base64), signed: a dot and the HMAC-SHA256 of it, in
+# the same alphabet.
 _SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 _UNREAD = object()
 MAX_SEED_LENGTH = 40
@@ -117,15 +116,12 @@ def owner_token(create: bool = False) -> str | None:
 
 def _issued(cookie: str) -> str | None:
     """The token in the cookie's value if it is one this server issued, else None."""
-    if _SIGNED.fullmatch(cookie):
-        try:
-            return _signer().unsign(cookie).decode()
-        except BadSignature:
-            return None
-    if _UNSIGNED.fullmatch(cookie) and store().owns_any(owner_hash(cookie)):
-        g.new_owner_token = cookie  # issued before tokens were signed: given back signed
-        return cookie
-    return None
+    if not _SIGNED.fullmatch(cookie):
+        return None
+    try:
+        return _signer().unsign(cookie).decode()
+    except BadSignature:
+        return None
 
 
 def _signer() -> Signer:

@@ -65,7 +65,7 @@ def check(lang: str):
     except QuizError as error:
         return _refused(error)
     answered = {chosen.id: present.feedback(chosen, answer)} if answer is not None else {}
-    links = {code: url_for(".check", lang=code, **request.args) for code in LANGUAGES}
+    links = {code: url_for(".check", **{**request.args, "lang": code}) for code in LANGUAGES}
     return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
                            answered=answered, alternates=links)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..fast_json import dumps
 from .messages import Message, _l, _ln
 from .render import render
 
@@ -28,6 +29,7 @@ ERRORS: dict[str, Message] = {
     "color-mismatch": _l("The colour must be that of the top card, %(top)s, not %(color)s."),
     "unknown-option": _l("The rules name an unknown preset or option, or a value out of range."),
     "malformed-json": _l("The request is not valid JSON."),
+    "number-too-large": _l("A number in the request is too large to read."),
     "not-json": _l("Send the request as JSON."),
     "bad-move": _l("The move can't be read: check %(field)s."),
     "bad-form": _l("The move can't be read: choose it again on the table."),
@@ -92,13 +94,22 @@ ERRORS: dict[str, Message] = {
 UNKNOWN_ERROR = _l("The request could not be completed.")
 
 MAX_ECHO = 40  # characters of a client's text an error message repeats ("unknown card …")
+_ECHOED_INT = 10 ** MAX_ECHO
 
 
 def error_message(code: str, **params: Any) -> str:
     """An API or input error in the reader's language; an unknown code gets a generic message.
-    Text the client sent is repeated up to ``MAX_ECHO`` characters, then an ellipsis."""
-    clipped = {key: clip(value) if isinstance(value, str) else value for key, value in params.items()}
-    return render(ERRORS.get(code, UNKNOWN_ERROR), clipped, None, fallback=UNKNOWN_ERROR)
+    Text the client sent is repeated up to ``MAX_ECHO`` characters, then an ellipsis; any other
+    value it sent (null, false, a list) as JSON spells it, never as Python does ("None")."""
+    shown = {key: value if type(value) is int and abs(value) < _ECHOED_INT else clip(as_sent(value))
+             for key, value in params.items()}  # an int is a count (%d), unless too long to repeat
+    return render(ERRORS.get(code, UNKNOWN_ERROR), shown, None, fallback=UNKNOWN_ERROR)
+
+
+def as_sent(value: Any) -> str:
+    """A value from a client's JSON as JSON writes it: text as it is, ``None`` as null, ``False``
+    as false, a list as [...]. (A client's number is finite: ``fast_json.read_input``.)"""
+    return value if isinstance(value, str) else dumps(value)
 
 
 def clip(text: str, most: int = MAX_ECHO) -> str:

@@ -1,7 +1,8 @@
 """Owner tokens are the server's (issue 19, defect 6): the cookie holds a token signed with the
 app's secret key; a token a client made up (one character, or of the right form but not signed
-here) owns nothing, and a new one is issued when a token is needed. Tokens from before signing
-are taken while they own a game or a class, and given back signed."""
+here) owns nothing, and a new one is issued when a token is needed. A token alone, unsigned, owns
+nothing either (issue 31, item 5): it was the form of cookies from before signing, and the legacy
+path that took it also took the bare half of any signed cookie."""
 import re
 
 import pytest
@@ -74,16 +75,22 @@ def test_an_issued_token_still_owns_its_game_in_a_new_browser(client, app):
     assert other.get(f"/api/v1/games/{first.get_json()['id']}").status_code == 200
 
 
-def test_a_token_from_before_signing_keeps_its_games_and_is_given_back_signed(app, client):
+def test_the_bare_half_of_a_signed_cookie_owns_nothing(app, client):
+    made = client.post("/api/v1/games", json={})
+    game, bare = made.get_json()["id"], owner_cookie(made).split(".")[0]
+    other = as_cookie(app.test_client(), bare)
+    assert other.get(f"/api/v1/games/{game}").status_code == 403
+    issued = owner_cookie(other.post("/api/v1/games", json={}))
+    assert SIGNED.fullmatch(issued) and not issued.startswith(bare)  # not adopted, nor given back signed
+    assert client.get(f"/api/v1/games/{game}").status_code == 200  # the signed cookie still owns it
+
+
+def test_a_token_from_before_signing_owns_nothing(app, client):
     legacy = new_token()  # the cookie's form before signing: the random token alone
     old = game_made_with(app, legacy)
     as_cookie(client, legacy)
     shown = client.get(f"/api/v1/games/{old}")
-    assert shown.status_code == 200
-    signed = owner_cookie(shown)
-    assert SIGNED.fullmatch(signed) and signed.startswith(legacy + ".")
-    assert client.get(f"/api/v1/games/{old}").status_code == 200  # now with the signed cookie
-    assert owner_cookie(client.get(f"/api/v1/games/{old}")) is None
+    assert shown.status_code == 403 and owner_cookie(shown) is None
 
 
 def test_a_token_of_the_old_form_that_owns_nothing_is_refused(app, client):
@@ -100,8 +107,8 @@ def test_a_class_is_its_teachers_by_the_issued_token_alone(app, client):
     code, teacher = made.get_json()["code"], owner_cookie(made)
     assert SIGNED.fullmatch(teacher)
     assert client.get(f"/api/v1/classes/{code}").status_code == 200
-    random_part = teacher.split(".")[0]  # (itself the secret: taken alone, as a token from before signing)
-    for forged in (random_part + "." + "A" * 43, "t", new_token()):
+    random_part = teacher.split(".")[0]
+    for forged in (random_part + "." + "A" * 43, random_part, "t", new_token()):
         assert as_cookie(app.test_client(), forged).get(f"/api/v1/classes/{code}").status_code == 403
 
 

@@ -210,11 +210,6 @@ class Store(ABC):
             return None
         return Record(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
-    def owns_any(self, owner: str) -> bool:
-        """Whether the owner hash ``owner`` owns a game or teaches a class: so it was issued here."""
-        return bool(self._one("SELECT EXISTS (SELECT 1 FROM games WHERE owner = ?) "
-                              "OR EXISTS (SELECT 1 FROM classes WHERE teacher = ?)", (owner, owner))[0])
-
     def save(self, record: Record, state: dict[str, Any], finished: bool,
              steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
         """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody

@@ -23,7 +23,7 @@ class Migration:
     postgres: tuple[str, ...]
 
 
-# One owner's live games: ``create``'s cap and ``owns_any``; students' games by class; the cleanup's clocks.
+# One owner's live games: ``create``'s cap; students' games by class; the cleanup's clocks.
 _INDEXES = (
     "CREATE INDEX IF NOT EXISTS games_updated ON games (updated)",
     "CREATE INDEX IF NOT EXISTS games_owner ON games (owner)",
