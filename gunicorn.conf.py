@@ -1,5 +1,9 @@
-"""gunicorn's settings for Uno Tutor (README "Running in production"): safe on their own against a
-few slow clients, and meant to sit behind a buffering proxy, which protects against many.
+"""gunicorn's settings for Uno Tutor, for several processes BEHIND A BUFFERING PROXY only (README
+"Running in production"). README's production command is waitress (app/production.py), which is
+safe on its own against slow clients; gunicorn is not: its threads read each request's head and
+body themselves, so as many clients sending a byte a second as there are threads leave nobody to
+answer (bench/slow_clients.py --server gunicorn). The proxy in front, which reads each request
+whole before passing it on, is what makes it safe.
 
 gunicorn reads ./gunicorn.conf.py by itself when started from the repository's root; the README's
 command names it anyway (-c gunicorn.conf.py). Any setting given on the command line wins.
@@ -9,14 +13,10 @@ import os
 bind = os.environ.get("UNO_TUTOR_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY") or 4)
 
-# gthread: a connection waits for its first bytes in the worker's event loop, holding no thread, and
-# is closed after `keepalive` seconds between requests. A thread then reads the request's head, and
-# app.serving gives it HEAD_SECONDS (10 s) to arrive: a slow client holds one thread for that long,
-# not the whole worker for as long as it likes, as with gunicorn's default sync workers. `threads`
-# sets how many slow clients a worker takes before it can't answer anyone: 4 workers × 16 threads
-# need 64 slow clients at once, renewed every 10 s; the proxy in front is what stops more.
+# gunicorn's own threaded worker, as it comes: a connection waits for its first bytes in the
+# worker's event loop, holding no thread, and is closed after `keepalive` seconds between requests.
 # The app is thread-safe: a SQLite connection per thread, writers take turns on a lock.
-worker_class = "app.serving.HeadDeadlineWorker"
+worker_class = "gthread"
 threads = 16
 keepalive = 2
 timeout = 30  # a worker whose main loop stops (not a slow request: its threads keep the loop going)
@@ -31,5 +31,5 @@ limit_request_field_size = 8190
 
 # X-Forwarded-Proto (https) is believed only from these addresses: gunicorn's own default, or the
 # proxy's address on another host (README). The client's address is the app's business:
-# UNO_TUTOR_TRUSTED_PROXIES (app/classroom/limits.py).
+# UNO_TUTOR_TRUSTED_PROXIES (app/limits.py).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""HTTP load test: gunicorn on 127.0.0.1 and wrk, measuring in one run a trivial page, the home
+"""HTTP load test: README's production server (waitress, app/production.py) on 127.0.0.1 and wrk, measuring in one run a trivial page, the home
 page, a rule page (and its revalidation, a 304), the practice table and the move endpoint (one
 move of the learner plus the bots' replies); then the bytes a browser receives for a first and a
 repeat view of the home page, a rule page and the table.
 
     .venv/bin/pip install -e '.[serve]' && apt-get install -y wrk
-    .venv/bin/python bench/http.py [--seconds 5] [--rounds 3] [--workers 2] [--connections 2]
-    .venv/bin/python bench/http.py --store postgresql --workers 1   # then --workers 2: one database
+    .venv/bin/python bench/http.py [--seconds 5] [--rounds 3] [--connections 2]
+    .venv/bin/python bench/http.py --server gunicorn --workers 2   # gunicorn.conf.py, to compare
+    .venv/bin/python bench/http.py --store postgresql
 
 ``--store postgresql`` keeps the games in PostgreSQL (``pip install -e '.[postgres]'``): a new
 database in the server ``DATABASE_URL`` names, or, without it, in a throwaway server started by
@@ -14,7 +15,7 @@ scripts/postgres.sh (Debian's postgresql); the database is dropped and the serve
 
 Prints requests/s and latency percentiles per endpoint, each as a ratio to the trivial page
 (the issue's target: the move endpoint at least half the trivial page's requests/s). wrk and
-gunicorn share the machine's cores, so only ratios within one run mean anything. Every page
+the server share the machine's cores, so only ratios within one run mean anything. Every page
 request says what a browser accepts (``Accept-Encoding: gzip, deflate, br, zstd``); the moves
 do not, as bench/moves.lua reads each answer.
 
@@ -44,13 +45,12 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
-import signal  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
+
+from bench.slow_clients import command_for, served  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -220,7 +220,9 @@ def store_env(store: str):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=5, help=f"duration of each measurement (max {MAX_SECONDS})")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
+    parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress",
+                        help="waitress: README's production command (default); gunicorn: gunicorn.conf.py")
+    parser.add_argument("--workers", type=int, help="gunicorn's worker processes (default: the config's)")
     parser.add_argument("--connections", type=int, default=2, help="wrk threads = connections")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median reported, max 9)")
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite",
@@ -228,52 +230,41 @@ def main() -> int:
     args = parser.parse_args()
     args.seconds = max(1, min(args.seconds, MAX_SECONDS))
     args.rounds = max(1, min(args.rounds, 9))
-    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")
-    if not gunicorn or not shutil.which("wrk"):
-        print("needs gunicorn (pip install -e '.[serve]') and wrk (apt-get install -y wrk)", file=sys.stderr)
+    if not shutil.which("wrk"):
+        print("needs wrk (apt-get install -y wrk) and the serve extra (pip install -e '.[serve]')", file=sys.stderr)
         return 2
     port = free_port()
-    with tempfile.TemporaryDirectory() as instance, store_env(args.store) as database:
-        env = {**os.environ, "UNO_TUTOR_INSTANCE_PATH": instance, "UNO_TUTOR_SECRET_KEY": "bench", **database}
-        server = subprocess.Popen([gunicorn, "-w", str(args.workers), "-b", f"{HOST}:{port}", "--log-level",
-                                   "warning", "app:create_app()"], cwd=ROOT, env=env, start_new_session=True)
-        try:
-            for _ in range(100):  # bounded wait for the server to answer
-                try:
-                    if request(port, "GET", "/healthz")[0] == 200:
-                        break
-                except OSError:
-                    time.sleep(0.1)
-            cookie, games = start_games(port, args.connections)
-            base = f"http://{HOST}:{port}"
-            rule_page = f"{base}/en/rules/turn"
-            revalidate = {"If-None-Match": fetch(port, "/en/rules/turn", {"Accept-Encoding": BROWSER_ENCODINGS})[0]
-                          .getheader("ETag") or '"none"'}  # before #19 there was no ETag: a full page each time
-            targets = {  # name: (url, wrk script, extra headers)
-                "trivial page (/healthz)": (f"{base}/healthz", None, None),
-                "home page (/ar/)": (f"{base}/ar/", None, None),
-                "rule page (/en/rules/turn)": (rule_page, None, None),
-                "rule page, If-None-Match": (rule_page, None, revalidate),
-                "game page (/en/play/<id>)": (f"{base}/en/play/{games[0][0]}", None, None),
-                "move (POST .../moves)": (f"{base}/api/v1/games", Path(__file__).with_name("moves.lua"), None),
-            }
-            # Rounds interleave the endpoints, so a change in the machine's load mid-run hits all
-            # of them; each endpoint's median round is reported.
-            rounds: dict[str, list[dict]] = {name: [] for name in targets}
-            for _ in range(args.rounds):
-                for name, (url, script, headers) in targets.items():
-                    if script:  # every move phase plays new games, dealt as the first (see MAX_SECONDS)
-                        games = start_games(port, args.connections, cookie)[1]
-                    rounds[name].append(wrk(url, args.seconds, args.connections, cookie, script,
-                                            _games_env(games), headers))
-            runs = {name: sorted(results, key=lambda r: r["rps"])[len(results) // 2]
-                    for name, results in rounds.items()}
-            seen = {path: views(port, path, cookie) for path in ("/ar/", "/ar/rules/turn", f"/ar/play/{games[0][0]}")}
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
+    command, server_env = command_for(args.server, port, args.workers)
+    with store_env(args.store) as database, served(command, port, {"UNO_TUTOR_SECRET_KEY": "bench",
+                                                                   **server_env, **database}):
+        cookie, games = start_games(port, args.connections)
+        base = f"http://{HOST}:{port}"
+        rule_page = f"{base}/en/rules/turn"
+        revalidate = {"If-None-Match": fetch(port, "/en/rules/turn", {"Accept-Encoding": BROWSER_ENCODINGS})[0]
+                      .getheader("ETag") or '"none"'}  # before #19 there was no ETag: a full page each time
+        targets = {  # name: (url, wrk script, extra headers)
+            "trivial page (/healthz)": (f"{base}/healthz", None, None),
+            "home page (/ar/)": (f"{base}/ar/", None, None),
+            "rule page (/en/rules/turn)": (rule_page, None, None),
+            "rule page, If-None-Match": (rule_page, None, revalidate),
+            "game page (/en/play/<id>)": (f"{base}/en/play/{games[0][0]}", None, None),
+            "move (POST .../moves)": (f"{base}/api/v1/games", Path(__file__).with_name("moves.lua"), None),
+        }
+        # Rounds interleave the endpoints, so a change in the machine's load mid-run hits all
+        # of them; each endpoint's median round is reported.
+        rounds: dict[str, list[dict]] = {name: [] for name in targets}
+        for _ in range(args.rounds):
+            for name, (url, script, headers) in targets.items():
+                if script:  # every move phase plays new games, dealt as the first (see MAX_SECONDS)
+                    games = start_games(port, args.connections, cookie)[1]
+                rounds[name].append(wrk(url, args.seconds, args.connections, cookie, script,
+                                        _games_env(games), headers))
+        runs = {name: sorted(results, key=lambda r: r["rps"])[len(results) // 2]
+                for name, results in rounds.items()}
+        seen = {path: views(port, path, cookie) for path in ("/ar/", "/ar/rules/turn", f"/ar/play/{games[0][0]}")}
     trivial = runs["trivial page (/healthz)"]["rps"]
-    print(f"gunicorn -w {args.workers}, wrk -t{args.connections} -c{args.connections} -d{args.seconds}s on {HOST},"
+    server = f"gunicorn -w {args.workers or 'config'}" if args.server == "gunicorn" else "waitress (app/production.py)"
+    print(f"{server}, wrk -t{args.connections} -c{args.connections} -d{args.seconds}s on {HOST},"
           f" median of {args.rounds} interleaved rounds, games in {args.store}")
     print(f"{'endpoint':30} {'req/s':>9} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'non-2xx':>8} {'ratio':>6}")
     for name, run in runs.items():

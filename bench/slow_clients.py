@@ -1,16 +1,18 @@
-"""Slow clients against gunicorn on 127.0.0.1: a few connections that send their request's headers
-a byte a second (slowloris), and meanwhile an ordinary GET, timed.
+"""Slow clients against the production server on 127.0.0.1: connections that send their request's
+head a byte a second (slowloris) and connections that send a whole head and then its body a byte
+a second, all at once; meanwhile an ordinary page, fetched every two seconds and timed.
 
-It shows what the worker class protects against, without a proxy in front: with gunicorn's
-default sync workers, as many slow clients as workers leave nobody to answer the ordinary GET;
-with the repository's gunicorn.conf.py it is answered, and the slow clients are dropped once
-their headers have taken too long (app/serving.py).
+It shows what the server protects against on its own, with no proxy in front. README's production
+command, waitress (app/production.py), buffers each whole request before a thread sees it: the slow
+clients hold sockets, not threads, and the page is answered. gunicorn's threads read the head and
+the body themselves: as many slow bodies as threads and nobody else is answered.
 
-    .venv/bin/python bench/slow_clients.py                      # gunicorn.conf.py, 6 slow clients
-    .venv/bin/python bench/slow_clients.py --sync --workers 3   # gunicorn's defaults, 3 sync workers
+    .venv/bin/python bench/slow_clients.py                       # app/production.py, 50 + 50
+    .venv/bin/python bench/slow_clients.py --server gunicorn     # gunicorn.conf.py (gthread)
+    .venv/bin/python bench/slow_clients.py --server gunicorn-sync --workers 3 --heads 3 --bodies 0
 
-Everything stays on loopback and stops by itself (``--seconds``, at most MAX_SECONDS).
-tests/serve/test_slow_clients.py uses the same pieces.
+Everything stays on loopback and stops by itself (``--seconds``, at most MAX_SECONDS; at most
+MAX_CLIENTS slow clients). tests/serve/test_slow_clients.py uses the same pieces.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import contextlib
 import os
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,12 +33,26 @@ ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 CONFIG = ROOT / "gunicorn.conf.py"
 MAX_SECONDS = 120
+MAX_CLIENTS = 200  # slow heads and slow bodies together
+PAGE_SECONDS = 2  # what "a normal page still loads" means here
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
+
+
+def production_command() -> list[str]:
+    """README's production command (app/production.py); it listens where UNO_TUTOR_BIND says."""
+    return [sys.executable, "-m", "app.production"]
+
+
+@contextlib.contextmanager
+def production(port: int, env: dict[str, str] | None = None):
+    """README's production server on ``port``, as ``served`` runs it."""
+    with served(production_command(), port, {"UNO_TUTOR_BIND": f"{HOST}:{port}", **(env or {})}) as server:
+        yield server
 
 
 def gunicorn_command(port: int, config: Path | None, workers: int | None = None) -> list[str]:
@@ -61,14 +78,14 @@ def served(command: list[str], port: int, env: dict[str, str] | None = None):
         try:
             for _ in range(150):  # bounded wait for the server to answer
                 if server.poll() is not None:
-                    raise RuntimeError(f"gunicorn exited with {server.returncode}")
+                    raise RuntimeError(f"{command[0]} exited with {server.returncode}")
                 try:
                     if get(port, "/healthz", timeout=1)[0] == 200:
                         break
                 except OSError:
                     time.sleep(0.1)
             else:
-                raise RuntimeError("gunicorn did not answer /healthz")
+                raise RuntimeError(f"{command[0]} did not answer /healthz")
             yield server
         finally:
             server.terminate()
@@ -92,82 +109,118 @@ def get(port: int, path: str, timeout: float) -> tuple[int, float]:
 
 
 class SlowClient(threading.Thread):
-    """One connection sending a request's head a byte every ``interval`` seconds and never
-    finishing it (a header line that goes on), until the server drops it or ``stop`` is set.
-    ``dropped`` is how long after the first byte the server closed the connection (None: never)."""
+    """One connection that sends its request a byte every ``interval`` seconds and never finishes
+    it, until the server drops it or ``stop`` is set. A slow head sends a header line that goes
+    on; a slow body sends its head at once, then a JSON body (spaces, within the app's 64 KB) to
+    the endpoint that creates a game. ``started`` is set once its first byte is sent (a slow
+    body's: after its head); ``dropped`` is how long after that the server answered or closed the
+    connection (None: never)."""
 
     HEAD = b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+    BODY = (b"POST /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 60000\r\n\r\n")
 
-    def __init__(self, port: int, interval: float, stop: threading.Event):
+    def __init__(self, port: int, interval: float, stop: threading.Event, body: bool = False):
         super().__init__(daemon=True)
-        self.port, self.interval, self.stop = port, interval, stop
+        self.port, self.interval, self.stop, self.body = port, interval, stop, body
+        self.started = threading.Event()
         self.dropped: float | None = None
         self.sent = 0
         self.sock = socket.create_connection((HOST, port), timeout=5)
 
     def run(self):
         start = time.monotonic()
-        head = self.HEAD
         with self.sock:
-            while not self.stop.is_set():
-                byte = head[self.sent:self.sent + 1] or b"a"
-                try:
+            try:
+                if self.body:
+                    self.sock.sendall(self.BODY)
+                while not self.stop.is_set():
+                    byte = b" " if self.body else self.HEAD[self.sent:self.sent + 1] or b"a"
                     self.sock.sendall(byte)
+                    self.sent += 1
+                    self.started.set()
                     # the server is done with us when it answers (an error) or closes (b"")
                     self.sock.settimeout(self.interval)
-                    self.sock.recv(1024)
+                    try:
+                        self.sock.recv(1024)
+                    except TimeoutError:
+                        continue
                     self.dropped = time.monotonic() - start
                     return
-                except TimeoutError:
-                    self.sent += 1
-                except OSError:
-                    self.dropped = time.monotonic() - start
-                    return
+            except OSError:
+                self.dropped = time.monotonic() - start
 
 
-def attack(port: int, slow: int, interval: float = 1.0, stop: threading.Event | None = None) -> list[SlowClient]:
-    """``slow`` slow clients started on ``port``."""
+def attack(port: int, slow: int, interval: float = 1.0, stop: threading.Event | None = None,
+           body: bool = False) -> list[SlowClient]:
+    """``slow`` slow clients (slow heads, or slow bodies) started on ``port``, each of which has
+    sent its first byte (within ``interval`` plus 10 s, else RuntimeError)."""
     stop = stop or threading.Event()
-    clients = [SlowClient(port, interval, stop) for _ in range(slow)]
+    clients = [SlowClient(port, interval, stop, body) for _ in range(slow)]
     for client in clients:
         client.start()
+    for client in clients:
+        if not client.started.wait(timeout=interval + 10):
+            raise RuntimeError(f"a slow client could not send its first byte to port {port}")
     return clients
+
+
+def command_for(server: str, port: int, workers: int | None) -> tuple[list[str], dict[str, str]]:
+    """The command that runs ``server`` on ``port``, and what it needs in its environment."""
+    if server == "waitress":
+        return production_command(), {"UNO_TUTOR_BIND": f"{HOST}:{port}"}
+    return gunicorn_command(port, CONFIG if server == "gunicorn" else None, workers), {}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sync", action="store_true", help="gunicorn's defaults (sync workers), no config")
-    parser.add_argument("--workers", type=int, help="workers (default: the config's, or 1 with --sync)")
-    parser.add_argument("--slow", type=int, default=6, help="slow clients (default 6)")
-    parser.add_argument("--seconds", type=int, default=40, help="how long to watch (default 40)")
+    parser.add_argument("--server", choices=("waitress", "gunicorn", "gunicorn-sync"), default="waitress",
+                        help="waitress: README's command (app/production.py, the default); gunicorn: with"
+                             " gunicorn.conf.py; gunicorn-sync: gunicorn's defaults, no config")
+    parser.add_argument("--workers", type=int, help="gunicorn's workers (default: the config's, or 1)")
+    parser.add_argument("--heads", type=int, default=50, help="slow heads (default 50)")
+    parser.add_argument("--bodies", type=int, default=50, help="slow bodies (default 50)")
+    parser.add_argument("--seconds", type=int, default=30, help="how long to watch (default 30)")
     args = parser.parse_args()
     seconds = max(5, min(args.seconds, MAX_SECONDS))
+    heads = max(0, min(args.heads, MAX_CLIENTS))
+    bodies = max(0, min(args.bodies, MAX_CLIENTS - heads))
     port = free_port()
-    command = gunicorn_command(port, None if args.sync else CONFIG, args.workers)
-    print(" ".join(command[1:]), f"with {args.slow} slow clients, a byte a second, for {seconds} s")
-    with served(command, port):
+    command, env = command_for(args.server, port, args.workers)
+    print(" ".join(command[1:]), f"({args.server}) with {heads} slow heads and {bodies} slow bodies,"
+          f" a byte a second each, for {seconds} s")
+    times: list[float] = []  # each page's time; a page not answered counts as its timeout
+    with served(command, port, env):
         stop = threading.Event()
-        clients = attack(port, args.slow, stop=stop)
-        time.sleep(2)  # every slow client has sent its first bytes
+        slow_heads = attack(port, heads, stop=stop)
+        slow_bodies = attack(port, bodies, stop=stop, body=True)
         start = time.monotonic()
         try:
             while time.monotonic() - start < seconds:
                 try:
                     status, took = get(port, "/en/", timeout=10)
                     answer = f"{status} in {took:.2f} s"
+                    times.append(took if status == 200 else 10)
                 except OSError as error:
                     answer = f"no answer ({type(error).__name__})"
-                live = sum(client.dropped is None for client in clients)
-                print(f"t={time.monotonic() - start:5.1f} s  GET /en/: {answer:24}  slow clients still connected: {live}")
-                if not live:
-                    break
+                    times.append(10)
+                live_heads = sum(client.dropped is None for client in slow_heads)
+                live_bodies = sum(client.dropped is None for client in slow_bodies)
+                print(f"t={time.monotonic() - start:5.1f} s  GET /en/: {answer:24}"
+                      f"  still connected: {live_heads} slow heads, {live_bodies} slow bodies")
                 time.sleep(2)
+            # before the server stops, which closes every connection
+            dropped = {kind: sorted(client.dropped for client in clients if client.dropped is not None)
+                       for kind, clients in (("slow heads", slow_heads), ("slow bodies", slow_bodies))}
         finally:
             stop.set()
-    for number, client in enumerate(clients, 1):
-        when = f"dropped {client.dropped:.1f} s after its first byte" if client.dropped is not None else "never dropped"
-        print(f"slow client {number}: {client.sent} bytes sent, {when}")
-    return 0
+    for (kind, when), total in zip(dropped.items(), (heads, bodies)):
+        after = f", after {when[0]:.1f}-{when[-1]:.1f} s" if when else ""
+        print(f"{kind}: {total - len(when)} of {total} held on to the end, {len(when)} dropped by the server{after}")
+    fast = sum(took < PAGE_SECONDS for took in times)
+    print(f"GET /en/: {fast} of {len(times)} answered 200 in under {PAGE_SECONDS} s;"
+          f" median {statistics.median(times):.2f} s, slowest {max(times):.2f} s (no answer counts as 10 s)")
+    return 0 if fast == len(times) else 1
 
 
 if __name__ == "__main__":

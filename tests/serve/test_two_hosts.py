@@ -1,19 +1,16 @@
-"""Two app hosts on one database: two gunicorn servers, each with its own processes and its own
-memory of recent games, sharing only the store (a PostgreSQL database; or one SQLite file, as two
-servers on one machine would). Twenty identical moves on one version, spread over both hosts, must
-apply exactly once, in every one of fifty tries: the compare-and-set on the version holds across
-hosts, and neither host's memory of the game lets a stale move through."""
+"""Two app hosts on one database: two servers run by README's production command (waitress,
+app/production.py), each a process with its own threads and its own memory of recent games,
+sharing only the store (a PostgreSQL database; or one SQLite file, as two servers on one machine
+would). Twenty identical moves on one version, spread over both hosts, must apply exactly once,
+in every one of fifty tries: the compare-and-set on the version holds across hosts, and neither
+host's memory of the game lets a stale move through."""
 import json
-import shutil
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
 from bench.postgres_server import new_database, upgrade
-from bench.slow_clients import CONFIG, HOST, free_port, gunicorn_command, served
-from tests.tools import missing
+from bench.slow_clients import HOST, free_port, production
 
 TRIES = 50
 MOVES = 20  # per try, on the same version, alternating between the hosts
@@ -45,18 +42,15 @@ def database(request, tmp_path):
 
 
 @pytest.fixture
-def hosts(database, tmp_path):
-    """The two hosts' ports, each gunicorn with the repository's config and two workers."""
-    if not (shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which("gunicorn")):
-        missing("gunicorn (pip install -e '.[serve]')")
+def hosts(production_installed, database, tmp_path):
+    """The two hosts' ports, each README's production command."""
     ports = [free_port(), free_port()]
     env = {"UNO_TUTOR_SECRET_KEY": SECRET, "UNO_TUTOR_CLEANUP_EVERY": "0", **database}
     if "DATABASE_URL" in database:  # each host a folder of its own: only the database is shared
         first, second = ({**env, "UNO_TUTOR_INSTANCE_PATH": str(tmp_path / name)} for name in ("a", "b"))
     else:
         first = second = env
-    with served(gunicorn_command(ports[0], CONFIG, workers=2), ports[0], first), \
-            served(gunicorn_command(ports[1], CONFIG, workers=2), ports[1], second):
+    with production(ports[0], first), production(ports[1], second):
         yield ports
 
 
