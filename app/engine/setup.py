@@ -34,8 +34,9 @@ def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, l
         shuffle(deck, rng)
         drawn = dict(zip(contenders, deck))
         best = max(c.number or 0 for c in drawn.values())
+        # ``tie``: a draw after the first is the tied players' re-draw, not everyone's.
         events.append(Event("dealer-draw", Rule.SETUP_DEALER,
-                            {"cards": {str(s): c.notation for s, c in drawn.items()}}))
+                            {"cards": {str(s): c.notation for s, c in drawn.items()}, "tie": bool(events)}))
         contenders = [s for s, c in drawn.items() if (c.number or 0) == best]
     events.append(Event("dealer", Rule.SETUP_DEALER, {"dealer": contenders[0], "method": "highest"}))
     return contenders[0], events

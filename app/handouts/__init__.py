@@ -17,7 +17,6 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
-from app import wording
 from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
 from app.practice.present import hand_hints
@@ -73,7 +72,7 @@ def quiz(lang: str):
         return redirect(_here(seed=new_seed()))
     if not valid_seed(seed):
         return _refused(Refused("seed", max=MAX_SEED_LENGTH))
-    return _sheet("quiz", seed=seed, questions=quiz_sheet.questions(seed), you=wording.seat_name(0))
+    return _sheet("quiz", seed=seed, questions=quiz_sheet.questions(seed))
 
 
 def _sheet(name: str, **context):

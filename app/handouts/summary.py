@@ -35,7 +35,8 @@ AIM = _l("The aim: be the first to play all your cards.")
 DRAW = _l("Can't play, or would rather not? Draw one card: if it can be played, you may play it at once; "
           "if not, your turn ends.")
 WILD = _l("A Wild may be played on any card; whoever plays it names the colour in play.")
-WILD_DRAW_FOUR_ONLY_IF = _l("You may play it only if you hold no card of the colour in play; you name the colour.")
+WILD_DRAW_FOUR_ONLY_IF = _l("You name the colour. Playing it while you hold a card of the colour in play is a bluff, "
+                            "punished only if challenged.")
 NUMBER = _l("No special effect: play it on a card of the same colour or the same number.")
 CHALLENGE_GUILTY = lazy_ngettext(
     "The player who played it then shows their hand: if it holds a card of the colour that was in play, they draw "

@@ -66,8 +66,9 @@ ACTION_CARDS = Lesson("action-cards", _l("Action cards"), summary=_l("Skip, Reve
 
 WILD_DRAW_FOUR = Lesson("wild-draw-four", _l("Wild Draw Four and the challenge"), summary=_l("When it may be played, and what a challenge costs."), steps=(
     Step(mid([["WD4", "B5", "G1"], ["Y3", "G6", "B9"], ["B8", "Y2", "G4"]], ["G9", "R7"]),
-         _l("You may play a Wild Draw Four only when you hold no card of the colour in play. The next player "
-            "may accept it (they draw 4 cards and lose their turn) or challenge it."),
+         _l("The restriction: a Wild Draw Four is to be played only when you hold no card of the colour in "
+            "play. You hold none, so this is no bluff. The next player may accept it (they draw 4 cards and "
+            "lose their turn) or challenge it."),
          (R.WILD_DRAW_FOUR_RESTRICTION, R.WILD_DRAW_FOUR_EFFECT),
          (play(0, "WD4", color="blue"), act(1, "accept"), play(2, "B8"))),
     Step(mid([["B1", "G5", "Y8"], ["Y3", "G6", "B9"], ["WD4", "R3", "G4"]], ["G9", "R7"], turn=2),
@@ -76,7 +77,7 @@ WILD_DRAW_FOUR = Lesson("wild-draw-four", _l("Wild Draw Four and the challenge")
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(2, "WD4", color="yellow"), act(0, "challenge")), ask=NEXT_SEAT,
          params={"seat2": 2}),
     Step(mid([["WD4", "G2", "B6"], ["R3", "G8", "B1"], ["G7", "Y5", "R9"]], ["R9", "Y4"]),
-         _l("A challenge can fail: if the Wild Draw Four was allowed, the challenger draws 6 cards (4 and "
+         _l("A challenge can fail: if the Wild Draw Four was no bluff, the challenger draws 6 cards (4 and "
             "2 more) and loses their turn."),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(0, "WD4", color="green"), act(1, "challenge"), play(2, "G7"))),
 ))
@@ -88,8 +89,8 @@ UNO = Lesson("uno", _l("UNO and catching"), summary=_l("Call UNO on your next-to
          _l("You hold two cards. As you play your next-to-last card you must call UNO."),
          (R.UNO_CALL,), (play(0, "R3", uno=True), play(1, "R8"))),
     Step(mid([["Y1", "G5", "R8"], ["B4", "B8"], ["B7", "Y6", "G3"]], ["G9", "B2"], turn=1),
-         _l("%(seat1)s has two cards, plays one, and forgets to call UNO. Anyone may catch them before the next "
-            "player acts: then they draw 2 cards."),
+         _l("%(seat1)s has two cards, plays one, and forgets to call UNO. Anyone may catch %(seat1)s before the "
+            "next player acts: then %(seat1)s draws 2 cards."),
          (R.UNO_CATCH,), (play(1, "B4"), act(0, "catch", target=1)), params={"seat1": 1}),
     Step(mid([["Y1", "G5", "B3"], ["B4", "B8"], ["B7", "Y6", "G3"]], ["G9", "B2"], turn=1),
          _l("%(seat1)s forgets UNO again, but this time nobody catches them before %(seat2)s plays. Can you "

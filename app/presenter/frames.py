@@ -129,7 +129,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     else:
         _answer(shown, state, setup, events, names)
     if asking:
-        shown.question = _question(step, names)
+        shown.question = _question(step, names, state.rules.scoring)
         if step.ask == NEXT_SEAT:  # asked beside the table, so the panel says nothing
             shown.view = position.without_turn(view, "")
     named = {line["rule"] for line in (*shown.facts, *shown.lines, shown.answer or {}) if "rule" in line}
@@ -193,12 +193,18 @@ def _decision(state: RoundState) -> str:
     return _("What would you do?")
 
 
-def _question(step: Step, names: tuple[str, ...]) -> str:
+def _question(step: Step, names: tuple[str, ...], scoring: str) -> str:
+    """The question of the frame; with the lowest total winning, a hand's points count against its
+    player, so the question asks what they are charged, as the quiz does (app.quiz.kinds.Points)."""
     if step.ask == NEXT_SEAT:
         return _("Who plays next?")
+    charged = scoring == "tally-lowest"
     if step.ask_seat == LEARNER:
-        return _("How many points does this round give you?")
-    return _("How many points does this round give %(name)s?", name=names[step.ask_seat])
+        return _("How many points are you charged this round?") if charged else \
+            _("How many points does this round give you?")
+    seat = names[step.ask_seat]
+    return _("How many points is %(seat)s charged this round?", seat=seat) if charged else \
+        _("How many points does %(seat)s score this round?", seat=seat)
 
 
 def _refused(before: position.Position, move: dict[str, Any]) -> position.Outcome:

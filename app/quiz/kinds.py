@@ -250,7 +250,7 @@ ASK_MOVE = {
     Action.PLAY: _l("May you play %(card)s now?"),
     Action.CATCH: _l("May you catch %(target)s now?"),
 }
-ANSWERS = {"legal": _l("Yes"), "bluff": _l("Only as a bluff: a challenge would catch it"), "illegal": _l("No")}
+ANSWERS = {"legal": _l("Yes"), "bluff": _l("Yes, but as a bluff: punished only if challenged"), "illegal": _l("No")}
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,10 @@ def new_seed() -> str:
     return str(100_000 + secrets.randbelow(900_000))
 
 
-def items_for(seed: str) -> list[Item]:
-    """The quiz the seed gives: MYTHS_PER_QUIZ myths, and position items from as many rules pages as
-    there is room for (one each, then more), all in the seed's order."""
+def items_for(seed: str, length: int = LENGTH, myths: int = MYTHS_PER_QUIZ) -> list[Item]:
+    """The quiz the seed gives: ``myths`` myths, and position items from as many rules pages as
+    there is room for in ``length`` (one each, then more), all in the seed's order. The printed
+    quiz sheet (app.handouts.quiz_sheet) asks for positions only."""
     if not valid_seed(seed):
         raise QuizError("bad-seed", max=MAX_SEED_LENGTH)
     rng = random.Random(f"quiz:{seed}")
@@ -52,7 +53,7 @@ def items_for(seed: str) -> list[Item]:
         first_of_topic.setdefault(position.topic, position)
     spread = list(first_of_topic.values())
     rest = [position for position in positions if position not in spread]
-    chosen = [*rng.sample(MYTHS, MYTHS_PER_QUIZ), *(spread + rest)[:LENGTH - MYTHS_PER_QUIZ]]
+    chosen = [*rng.sample(MYTHS, myths), *(spread + rest)[:length - myths]]
     rng.shuffle(chosen)
     return chosen
 

@@ -74,12 +74,12 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("challenge", "guilty", "object"): _l(
         "%(seat)s challenges you and is right: you held a card of the colour."),
     ("challenge", "innocent", "they"): _l(
-        "%(seat)s challenges %(offender)s and is wrong: the Wild Draw Four was allowed."),
+        "%(seat)s challenges %(offender)s and is wrong: the Wild Draw Four was no bluff."),
     ("challenge", "innocent", "you"): _l(
         "You challenge %(offender)s and see their hand: %(cards)s. No card of the colour: the challenge "
         "fails."),
     ("challenge", "innocent", "object"): _l(
-        "%(seat)s challenges you and is wrong: your Wild Draw Four was allowed."),
+        "%(seat)s challenges you and is wrong: your Wild Draw Four was no bluff."),
     ("draw", None, "they"): _ln("%(seat)s draws %(num)d card.", "%(seat)s draws %(num)d cards."),
     ("draw", None, "you"): _ln("You draw %(num)d card.", "You draw %(num)d cards."),
     ("draw", "seen", "they"): _ln("%(seat)s draws %(num)d card: %(cards)s.",
@@ -106,6 +106,8 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
     ("dealer", "random", "they"): _l("%(dealer)s is chosen at random to deal."),
     ("dealer", "random", "you"): _l("You are chosen at random to deal."),
     ("dealer-draw", None, "they"): _l("Each player draws a card to choose the dealer: %(cards)s."),
+    ("dealer-draw", "tie", "they"): _l(
+        "A tie for the highest number, so only the tied players draw again: %(cards)s."),
     # A first Skip, Reverse or Draw Two changes who starts: the events after it say who.
     ("first", None, "they"): _l("The first card is %(card)s."),
     ("first", Rule.FIRST_NUMBER.value, "they"): _l("The first card is %(card)s; %(seat)s starts."),
@@ -125,7 +127,7 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
 SUBJECT_KEYS = ("seat", "winner", "dealer")
 OBJECT_KEYS = ("target", "offender")
 EVENT_FLAGS = {"guilty": {True: "guilty", False: "innocent"}, "late": {True: "late"},
-               "method": {"highest": "highest", "random": "random"}}
+               "method": {"highest": "highest", "random": "random"}, "tie": {True: "tie"}}
 
 
 def event_message(event: Event, names: Sequence[str] | None = None, viewer: int | None = None,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.cards import Kind
+from ..engine.round import PENALTY
 from ..engine.rules import Rule
 from ..engine.verdict import Verdict
 from .messages import Message, _l, _ln
@@ -111,9 +113,8 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "You can't play %(card)s: you hold %(held)s, a card of the colour (%(color)s)."),
     (Rule.WILD_DRAW_FOUR_CHALLENGE, True, None): _l(
         "You challenge %(offender)s: they must show you their hand."),
-    (Rule.WILD_DRAW_FOUR_CHALLENGE, True, "bluff"): _l(
-        "You can play %(card)s, but it is a bluff: you hold %(held)s, a card of the colour (%(color)s). "
-        "If you are challenged, you draw 4 cards."),
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, True, "bluff"): _l(  # followed by BLUFF (verdict_message)
+        "You can play %(card)s, but you hold %(held)s, a card of the colour in play (%(color)s)."),
     (Rule.WILD_DRAW_FOUR_CHALLENGE, False, None): _l(
         "Only the player who must draw may challenge a Wild Draw Four, and only before drawing."),
     (Rule.WILD_DRAW_FOUR_CHALLENGE, False, "challenge-or-accept"): _l(
@@ -184,6 +185,18 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
 # "verdict") it has a mark and words of its own, never the plain "allowed".
 
 VERDICT_MARKS = {"legal": "✓", "bluff": "!", "illegal": "✗"}
+
+# The bluff in one sentence, wherever it is told (#32): the verdict on a bluff (hints, examples, quiz
+# feedback, lessons, the sandbox, the check API) ends with it, and the rules and card pages say it
+# (the template global ``bluff_rule``). Legal to play, against the restriction, punished only if
+# challenged: no page may say one of these without the others.
+BLUFF = _ln(
+    "Playing a Wild Draw Four while you hold a card of the colour in play is a bluff: it is allowed, but it "
+    "breaks the restriction, and it is punished only if the next player challenges it: then you draw the "
+    "%(num)d card yourself.",
+    "Playing a Wild Draw Four while you hold a card of the colour in play is a bluff: it is allowed, but it "
+    "breaks the restriction, and it is punished only if the next player challenges it: then you draw the "
+    "%(num)d cards yourself.")
 VERDICT_LABELS = {"legal": _l("Allowed:"), "bluff": _l("A bluff:"), "illegal": _l("Not allowed:")}
 
 # A hint on a wild card leaves out the colour: the player names it when playing.
@@ -202,6 +215,11 @@ def verdict_state(verdict: Verdict) -> str:
     return "bluff" if verdict.params.get("case") == "bluff" else "legal"
 
 
+def bluff_rule(language: str | None = None) -> str:
+    """BLUFF in the reader's language (or ``language``), with the engine's penalty."""
+    return BLUFF({"count": PENALTY[Kind.WILD_DRAW_FOUR]}, language)
+
+
 def verdict_label(state: str) -> str:
     """The words before a verdict's sentence: "Allowed:", "A bluff:" or "Not allowed:"."""
     return str(VERDICT_LABELS[state])
@@ -209,10 +227,12 @@ def verdict_label(state: str) -> str:
 
 def verdict_message(verdict: Verdict, names: Sequence[str] | None = None) -> str:
     """The verdict as a sentence to the mover: the rule, then the reason with the actual cards."""
-    message = VERDICTS.get((verdict.rule, verdict.legal, verdict.params.get("case")))
+    case = verdict.params.get("case")
+    message = VERDICTS.get((verdict.rule, verdict.legal, case))
     if message is None:
         message = VERDICTS[verdict.rule, verdict.legal, None]
-    return render(message, verdict.params, names, fallback=verdict.rule)
+    said = render(message, verdict.params, names, fallback=verdict.rule)
+    return f"{said} {bluff_rule()}" if verdict.legal and case == "bluff" else said
 
 
 def hint_message(verdict: Verdict, names: Sequence[str] | None = None) -> str:

@@ -6,18 +6,22 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections import Counter
 
 import pytest
 
 from app.engine.cards import COPIES, Kind
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
+from app import wording
+from app.handouts.quiz_sheet import SHEET_LENGTH
+from app.quiz.items import ITEMS
+from app.quiz.progress import items_for
 from app.wording import VERDICTS
 
 from .arabic_terms import replaced_words as arabic_replaced
 from .english_terms import replaced_words as english_replaced
 from .test_arabic_style import DIGIT_FIRST_CARD, NAME_THEN_COUNT, page_text
+from .test_quiz import _actor, engine_answer
 
 SHEETS = ("summary", "cards", "quiz?seed=class7")
 
@@ -136,6 +140,31 @@ def test_the_summarys_example_is_judged_by_the_engine(client):
 # --- the quiz sheet: the engine's answers, the seed's sheet -------------------------------------------
 
 
+def _questions(page: str) -> list[tuple[str, dict, list, str, str]]:
+    """(item id, scenario, moves, the key's answer, the key's rule ids) for each question of a sheet."""
+    asked = re.findall(r'<li class="sheet-question" [^>]*data-item="([\w-]+)" data-kind="[\w-]+" '
+                       r'data-scenario=\'([^\']*)\' data-moves=\'([^\']*)\'>', page)
+    keyed = re.findall(r'<li data-item="([\w-]+)" data-answer="([^"]*)" data-rules="([^"]*)">', page)
+    assert len(asked) == len(keyed) == SHEET_LENGTH
+    assert [item for item, *_ in asked] == [item for item, *_ in keyed]
+    return [(item, json.loads(html.unescape(scenario)), json.loads(html.unescape(moves)), answer, rules)
+            for (item, scenario, moves), (_, answer, rules) in zip(asked, keyed)]
+
+
+@pytest.mark.parametrize("seed", ["1", "class7", "42", "ما-بعد"])
+def test_the_quiz_sheet_asks_the_quizs_items_and_its_answers_are_the_engines(app, client, seed):
+    """#32: the sheet draws from the quiz's items (as the online quiz picks them for a seed), each
+    shown with its own position and moves, and the key's answer is what the check API gives."""
+    questions = _questions(client.get("/en/print/quiz", query_string={"seed": seed}).text)
+    assert [item for item, *_ in questions] == [i.id for i in items_for(seed, length=SHEET_LENGTH, myths=0)]
+    assert len({ITEMS[item].topic for item, *_ in questions}) == SHEET_LENGTH  # one per rules page first
+    for item_id, scenario, moves, answer, _ in questions:
+        item = ITEMS[item_id]
+        assert (scenario, moves) == (item.scenario, list(item.moves))
+        with app.test_request_context("/en/"):
+            assert set(answer.split()) == engine_answer(client, item), item_id
+
+
 def _play(seat: int, card: str) -> dict:
     return {"seat": seat, "action": "play", "card": card, **({"color": "red"} if card.startswith("W") else {})}
 
@@ -146,58 +175,29 @@ def _check(client, scenario: dict, moves: list[dict]) -> dict:
     return response.json
 
 
-def _questions(page: str) -> list[tuple[str, dict, list, str]]:
-    """(kind, scenario, moves, the key's answer) for each question of a sheet."""
-    asked = re.findall(r'<li class="sheet-question" [^>]*data-kind="(\w+)" data-scenario=\'([^\']*)\' '
-                       r'data-moves=\'([^\']*)\'>', page)
-    answers = re.findall(r'<li data-answer="([^"]*)">', page)
-    assert len(asked) == len(answers) == 8
-    return [(kind, json.loads(html.unescape(scenario)), json.loads(html.unescape(moves)), answer)
-            for (kind, scenario, moves), answer in zip(asked, answers)]
-
-
-def _engine_answer(client, kind: str, scenario: dict, moves: list) -> str:
-    """The answer worked out again from the check API's reply alone."""
-    if kind == "playable":  # each card of the hand: legal, and not a bluff a challenge would catch
-        hand = list(dict.fromkeys(scenario["hands"][0]))
-        # one move per check: an allowed move would change the position for the next
-        results = [_check(client, scenario, [_play(0, card)])["results"][0] for card in hand]
-        return " ".join(card for card, r in zip(hand, results) if r["legal"] and r["params"].get("case") != "bluff")
-    reply = _check(client, scenario, moves)
-    assert all(result["legal"] for result in reply["results"])
-    state = reply["state"]
-    if kind == "next":
-        return str(state["pending"]["seat"] if state["pending"] else state["turn"])
-    if kind == "points":
-        return str(state["round_points"][0])
-    if kind == "challenge":
-        (draw,) = [e["params"] for e in reply["results"][-1]["events"] if e["kind"] == "draw"]
-        return f"{draw['seat']}-{draw['count']}"
-    raise AssertionError(kind)
-
-
-@pytest.mark.parametrize("seed", ["1", "class7", "42", "ما-بعد"])
-def test_the_quiz_sheets_answers_are_the_engines(client, seed):
-    questions = _questions(client.get("/en/print/quiz", query_string={"seed": seed}).text)
-    assert Counter(kind for kind, *_ in questions) == {"playable": 2, "next": 2, "points": 2, "challenge": 2}
-    for kind, scenario, moves, answer in questions:
-        assert answer == _engine_answer(client, kind, scenario, moves), (kind, scenario, moves)
-
-
-def test_a_playable_question_has_cards_that_may_and_may_not_be_played(client):
-    for seed in map(str, range(10)):
-        page = client.get(f"/en/print/quiz?seed={seed}").text
-        for kind, scenario, _, answer in _questions(page):
-            if kind == "playable":
-                hand = set(scenario["hands"][0])
-                assert answer and set(answer.split()) < hand
-
-
-def test_a_challenge_is_sometimes_right_and_sometimes_wrong(client):
-    outcomes = {answer for seed in map(str, range(12))
-                for kind, _, _, answer in _questions(client.get(f"/en/print/quiz?seed={seed}").text)
-                if kind == "challenge"}
-    assert outcomes == {"0-4", "1-6"}
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_keys_reason_for_a_card_is_the_rule_the_engine_names_for_it(client, lang):
+    """#32: the key named "match.color" as the reason for every playable card, a Wild and a number
+    matched by number included. Now each right card's reason is the rule of the check API's verdict
+    on playing it, and the key shows that rule by name."""
+    seen = set()
+    for seed in map(str, range(12)):
+        page = client.get(f"/{lang}/print/quiz?seed={seed}").text
+        for item_id, scenario, moves, answer, rules in _questions(page):
+            item = ITEMS[item_id]
+            if item.ask.name != "playable":
+                continue
+            seat = _actor(_check(client, scenario, moves)["state"])
+            judged = [_check(client, scenario, [*moves, _play(seat, card)])["results"][-1] for card in answer.split()]
+            assert all(result["verdict"] == "legal" for result in judged)
+            assert rules.split() == list(dict.fromkeys(result["rule"] for result in judged)), (seed, item_id)
+            shown = re.search(rf'<li data-item="{item_id}" data-answer[^>]*>\s*<p>.*?<span class="key-rule">(.*?)</span>',
+                              page, re.S).group(1)
+            with client.application.test_request_context(f"/{lang}/"):
+                assert all(wording.rule_title(Rule(rule)) in html.unescape(shown) for rule in rules.split()), shown
+                assert all(rule not in shown for rule in rules.split())  # by name, never by id
+            seen |= set(rules.split())
+    assert {"match.color", "match.number"} <= seen  # a card matched by number is not "matching the colour"
 
 
 def _sheet(page: str) -> str:

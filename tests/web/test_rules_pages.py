@@ -110,3 +110,56 @@ def test_arabic_counted_nouns_agree_with_the_number(app):
 def test_sources_page_has_the_sections_other_pages_link_to(pages, lang):
     ids = Page(pages[lang, "sources"][1]).ids
     assert {"the-sources", "compared", "slips", "choices", "presets"} <= ids
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wild_draw_four_costs_the_turn_unless_a_challenge_wins(pages, lang):
+    """wild-draw-four.effect (#32): a challenge spares the victim only when it succeeds; a failed
+    challenger draws challenge_failed (the engine's 6) and still loses the turn."""
+    said = _text(_section(pages[lang, "rules/action-cards"][1], "wild-draw-four.effect"))
+    failed = RULE_FACTS["challenge_failed"]
+    wanted = {"en": ("unless they challenge the card and win", f"draws {failed} cards and still loses their turn"),
+              "ar": ("إلا إذا تحدّاك ونجح تحدّيه", f"وفشل تحدّيه فيسحب {failed} بطاقات ويفقد دوره مع ذلك")}[lang]
+    assert all(words in said for words in wanted), said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_last_number_card_leaves_each_kind_counted_at_its_own_value(client, lang):
+    """cards/number (#32): the cards left count by kind (score.values), not all "their printed number";
+    the action and wild cards' values are the engine's."""
+    from app.engine.cards import ACTION_POINTS, WILD_POINTS
+    html = client.get(f"/{lang}/cards/number").text
+    last = {"en": "As the last card", "ar": "إذا كانت آخر بطاقة تُلعب"}[lang]
+    said = _text(html[html.index(last):].split("</dd>")[0])
+    wanted = {"en": (f"a Skip, Reverse or Draw Two {ACTION_POINTS} points", f"a Wild or Wild Draw Four {WILD_POINTS} points"),
+              "ar": (f"«اسحب 2» بـ {ACTION_POINTS} نقطة", f"بنوعيها بـ {WILD_POINTS} نقطة")}[lang]
+    assert all(words in said for words in wanted), said
+    assert 'href="/%s/rules/scoring#score.values"' % lang in html
+
+
+DOTTED_IDS = re.compile("|".join(re.escape(rule.value) for rule in sorted(Rule, key=lambda r: -len(r.value))
+                                 if "." in rule.value))
+
+
+def _visible(html: str) -> str:
+    """What a reader sees: the text outside tags and scripts (attributes, anchors and data left out)."""
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_readers_see_rule_names_and_tools_read_the_ids(client, lang):
+    """#32: a verdict names its rule by title; the id stays in data-rule and the link's anchor only."""
+    from app.quiz.items import POSITIONS
+    answered = [f"/{lang}/quiz/check?item={item.id}&answer={sorted(item.solution.right)[0]}" for item in POSITIONS]
+    urls = [f"/{lang}/{path}" for path in [*MINE, "cards/number", "cards/wild-draw-four"]] + answered
+    shown = {}
+    for url in urls:
+        html = client.get(url).text
+        shown[url] = set(DOTTED_IDS.findall(_visible(html)))
+        if "item=turn-match&" in url or url.endswith("rules/turn"):  # verdicts shown, with their ids for tools
+            assert 'class="verdict" data-rule="match.color"' in html, url
+    assert not {url: ids for url, ids in shown.items() if ids}

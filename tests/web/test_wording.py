@@ -56,7 +56,7 @@ def _clean(text, lang):
 
 
 SEAT_KEYS = {"seat", "turn", "target", "offender", "winner", "dealer"}
-FLAG_KEYS = {"guilty", "late", "method", "case"}
+FLAG_KEYS = {"guilty", "late", "method", "case", "tie"}
 
 
 def _shape(params):
@@ -351,3 +351,22 @@ def test_a_tied_game_names_every_winner(app, lang):
     if lang == "en":
         assert mine.startswith("The game ends in a tie: you share the win with Bot 2.")
         assert theirs.startswith("The game ends in a tie: Bot 1 and Bot 3 share the win.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tie_for_dealer_is_told_as_the_tied_players_drawing_again(app, lang):
+    """setup.dealer (#32): after a tie only the tied players draw again, and the narration says so
+    rather than "each player draws", which the list of fewer players would contradict."""
+    from app.engine.setup import choose_dealer
+    seed = next(s for s in range(100) if len([e for e in choose_dealer(ruleset("official"), 4, s)[1]
+                                                if e.kind == "dealer-draw"]) > 1)
+    first, again, *_ = [e for e in choose_dealer(ruleset("official"), 4, seed)[1] if e.kind == "dealer-draw"]
+    assert (first.params["tie"], again.params["tie"]) == (False, True) and len(again.params["cards"]) < 4
+    with language(app, lang):
+        told = [wording.event_message(e) for e in (first, again)]
+    for text in told:
+        _clean(text, lang)
+    each, tied = {"en": ("Each player draws", "only the tied players draw again"),
+                  "ar": ("يسحب كل لاعب", "إلا المتعادلون")}[lang]
+    assert each in told[0] and tied not in told[0]
+    assert tied in told[1] and each not in told[1]

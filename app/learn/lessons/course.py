@@ -192,8 +192,9 @@ DRAW_CARDS_LESSON = Lesson("draw-cards", _l("Draw Two and Wild Draw Four"), summ
             "who plays next."),
          (R.DRAW_TWO_EFFECT,), (play(0, "YD2"),), ask=NEXT_SEAT),
     Step(mid([["WD4", "B5", "G1"], *_OTHERS], ["G9", "R7"]),
-         _l("You may play a Wild Draw Four only when you hold no card of the colour in play. The colour is "
-            "%(color)s and you hold none: play the Wild Draw Four and name a colour."),
+         _l("The restriction: a Wild Draw Four is to be played only when you hold no card of the colour in "
+            "play. The colour is %(color)s and you hold none, so this is no bluff: play the Wild Draw Four and "
+            "name a colour."),
          (R.WILD_DRAW_FOUR_RESTRICTION,), (play(0, "WD4", color="blue"),), accept=R.WILD_DRAW_FOUR_RESTRICTION,
          params={"color": "red"}),
     Step(mid([["R1", "B5", "G1"], *_OTHERS[:2], ["WD4", "Y2", "G4"]], ["G9", "R7"], turn=3),
@@ -216,8 +217,9 @@ CHALLENGE_LESSON = Lesson("challenge", _l("Challenging a Wild Draw Four"), summa
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(3, "WD4", color="blue"), act(0, "challenge")), ask=NEXT_SEAT,
          params={"seat3": 3}),
     Step(mid([["WD4", "R2", "B9"], *_OTHERS], ["G9", "R6"]),
-         _l("Now you hold %(card)s, a card of the colour in play: a Wild Draw Four would be a bluff. It is "
-            "allowed, but if %(seat1)s challenges, you draw 4 cards: the card is marked «!». Play it anyway and see."),
+         _l("Now you hold %(card)s, a card of the colour in play, so a Wild Draw Four would be a bluff: it is "
+            "allowed, but it breaks the restriction, and it is punished only if %(seat1)s challenges it. The "
+            "card is marked «!». Play it anyway and see."),
          (R.WILD_DRAW_FOUR_CHALLENGE,), (play(0, "WD4", color="yellow"), act(1, "challenge")),
          accept=R.WILD_DRAW_FOUR_CHALLENGE, params={"card": "R2", "seat1": 1}, hints=True),
 ))
