@@ -8,6 +8,13 @@ part alone (as tokens were issued before they were signed) is refused: it can't 
 bare half of a signed cookie, which must own nothing without its signature. Every move names the version
 it was made on; the save is a compare-and-set, so a replayed, stale or racing request is refused
 and nothing is applied twice.
+
+A whole signed cookie can still be planted: a sibling subdomain, or a plain-HTTP answer on the way,
+may set a cookie for this site, and a browser that plays under a planted token plays games its
+planter owns. Over HTTPS the cookie is therefore ``__Host-uno_owner``, and only that name is read:
+browsers accept a ``__Host-`` cookie only from this very host, over HTTPS, with ``Secure`` and
+``Path=/`` and no ``Domain``, so no one else can set it. Over plain HTTP (a development server)
+no cookie can be kept from being planted, and the plain name is used.
 """
 from __future__ import annotations
 
@@ -29,10 +36,12 @@ from ..limits import Refused
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
 from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, open_store
 
-OWNER_COOKIE = "uno_owner"
+OWNER_COOKIE = "uno_owner"  # over plain HTTP
+SECURE_OWNER_COOKIE = "__Host-uno_owner"  # over HTTPS: only this host can set it (module docstring)
 MAX_KEPT = 256  # games kept in memory per process (most recently saved)
 OWNER_COOKIE_AGE = 365 * 24 * 3600
-_OWNER_IN_HEADER = re.compile(rf"(?:^|;)\s*{OWNER_COOKIE}=([A-Za-z0-9_.-]+)\s*(?:;|$)")
+_OWNER_IN_HEADER = {secure: re.compile(rf"(?:^|;)\s*{name}=([A-Za-z0-9_.-]+)\s*(?:;|$)")
+                    for secure, name in ((False, OWNER_COOKIE), (True, SECURE_OWNER_COOKIE))}
 # new_token's form (43 characters of URL-safe base64), signed: a dot and the HMAC-SHA256 of it, in
 # the same alphabet.
 _SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
@@ -107,7 +116,8 @@ def owner_token(create: bool = False) -> str | None:
     found_g = g._get_current_object()
     token = found_g.get("owner_token", _UNREAD)
     if token is _UNREAD:
-        found = _OWNER_IN_HEADER.search(request._get_current_object().environ.get("HTTP_COOKIE", ""))
+        found_request = request._get_current_object()
+        found = _OWNER_IN_HEADER[found_request.is_secure].search(found_request.environ.get("HTTP_COOKIE", ""))
         token = found_g.owner_token = _issued(found[1]) if found else None
     if token is None and create:
         token = found_g.owner_token = found_g.new_owner_token = new_token()
@@ -138,8 +148,9 @@ def set_owner_cookie(response):
     """After a request that made a token, give it to the browser, signed (HttpOnly, SameSite=Lax)."""
     token = g.get("new_owner_token")
     if token is not None:
-        response.set_cookie(OWNER_COOKIE, _signer().sign(token).decode(), max_age=OWNER_COOKIE_AGE,
-                            httponly=True, samesite="Lax", secure=request.is_secure)
+        secure = request.is_secure
+        response.set_cookie(SECURE_OWNER_COOKIE if secure else OWNER_COOKIE, _signer().sign(token).decode(),
+                            max_age=OWNER_COOKIE_AGE, path="/", httponly=True, samesite="Lax", secure=secure)
     return response
 
 

@@ -86,7 +86,7 @@ def test_every_cookie_is_secure_over_https(app):
     page = browser.get("/en/play", base_url=HTTPS)  # the language cookie and the session (CSRF token)
     made = browser.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)  # the owner cookie
     sent = {**cookies(page), **cookies(made)}
-    assert set(sent) == {"lang", "session", "uno_owner"}
+    assert set(sent) == {"lang", "session", "__Host-uno_owner"}
     assert all("; Secure" in line for line in sent.values()), sent
 
 

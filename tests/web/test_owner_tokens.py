@@ -21,7 +21,7 @@ SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 
 def owner_cookie(response) -> str | None:
     for header in response.headers.getlist("Set-Cookie"):
-        if header.startswith(f"{access.OWNER_COOKIE}="):
+        if header.startswith((f"{access.OWNER_COOKIE}=", f"{access.SECURE_OWNER_COOKIE}=")):
             return header.split(";")[0].split("=", 1)[1]
     return None
 
@@ -117,3 +117,33 @@ def test_the_tables_form_issues_a_new_token_for_a_forged_one(client):
     game = new_form_game(client)
     made = client.get(f"/en/play/{game}")
     assert made.status_code == 200 and SIGNED.fullmatch(client.get_cookie(access.OWNER_COOKIE).value)
+
+
+HTTPS = "https://localhost"
+
+
+def test_over_https_the_owner_cookie_is_one_only_this_host_can_set(app):
+    """A __Host- cookie: Secure, Path=/, no Domain, so browsers take it from this host over HTTPS only."""
+    browser = app.test_client()
+    made = browser.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)
+    assert made.status_code == 201
+    (line,) = [line for line in made.headers.getlist("Set-Cookie") if "uno_owner" in line]
+    assert line.startswith(f"{access.SECURE_OWNER_COOKIE}=")
+    attributes = {part.strip().split("=")[0].lower() for part in line.split(";")[1:]}
+    assert {"secure", "path", "httponly"} <= attributes and "domain" not in attributes
+    assert "Path=/" in line
+    assert browser.get(f"/api/v1/games/{made.get_json()['id']}", base_url=HTTPS).status_code == 200
+
+
+def test_over_https_a_planted_plain_cookie_owns_nothing(app):
+    """A whole, server-signed token planted under the plain name (a sibling subdomain or a plain-HTTP
+    answer can set that one) is not adopted over HTTPS: its game stays its maker's."""
+    maker = app.test_client()
+    made = maker.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)
+    game = made.get_json()["id"]
+    signed = owner_cookie(made)
+    victim = app.test_client()
+    victim.set_cookie(access.OWNER_COOKIE, signed)
+    assert victim.get(f"/api/v1/games/{game}", base_url=HTTPS).status_code == 403
+    fresh = victim.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)  # and a new token is issued
+    assert fresh.status_code == 201 and owner_cookie(fresh) not in (None, signed)
