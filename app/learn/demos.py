@@ -16,9 +16,8 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from app.engine.rules import Rule
+from app.scenes.notation import act, fresh_deal, mid, play
 
-from .lessons.course import act, mid, play
-from .lessons.deals import fresh_deal
 from .lessons.model import NEXT_SEAT, POINTS, Lesson, Step, Wrong
 
 R = Rule

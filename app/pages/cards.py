@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from app.engine.cards import COPIES, Color, Kind, card
 from app.engine.rules import Rule
+from app.scenes.notation import act, play, position
 from app.wording import card_name
 
 LABELS = {Kind.DRAW_TWO: "+2", Kind.WILD_DRAW_FOUR: "+4"}
@@ -62,44 +63,34 @@ def copies(notation: str) -> int:
     return COPIES[card(notation)]
 
 
-def _play(notation: str, color: str | None = None, seat: int = 0) -> dict:
-    return {"seat": seat, "action": "play", "card": notation, **({"color": color} if color else {})}
-
-
-def _position(hand: str, top: str, *others: str, color: str | None = None) -> dict:
-    """Seat 0 holds ``hand`` and is to play on ``top``; each of ``others`` is another seat's hand."""
-    scenario = {"hands": [hand.split(), *(o.split() for o in others)], "discard": [top]}
-    return {**scenario, "color": color} if color else scenario
-
-
 # Worked examples on each card page (scenario, moves), played by the engine at render time.
 EXAMPLES: dict[str, tuple[tuple[dict, list[dict]], ...]] = {
     "number": (
-        (_position("B5 R9 G2", "R5", "Y1 Y2"), [_play("B5")]),
-        (_position("B5 R9 G2", "R5", "Y1 Y2"), [_play("R9")]),
-        (_position("B7 G2", "R5", "Y1 Y2"), [_play("B7")]),
+        (position("B5 R9 G2", "R5", "Y1 Y2"), [play(0, "B5")]),
+        (position("B5 R9 G2", "R5", "Y1 Y2"), [play(0, "R9")]),
+        (position("B7 G2", "R5", "Y1 Y2"), [play(0, "B7")]),
     ),
     "skip": (
-        (_position("RS G3", "R5", "B1 B2", "Y1 Y2"), [_play("RS")]),
-        (_position("GS G2", "BS", "B1 B2", "Y1 Y2"), [_play("GS")]),
-        (_position("BS G3", "R5", "B1 B2", "Y1 Y2"), [_play("BS")]),  # on a number of another colour: refused
+        (position("RS G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "RS")]),
+        (position("GS G2", "BS", "B1 B2", "Y1 Y2"), [play(0, "GS")]),
+        (position("BS G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "BS")]),  # on a number of another colour: refused
     ),
     "reverse": (
-        (_position("RR G3", "R5", "B1 B2", "Y1 Y2"), [_play("RR")]),
-        (_position("RR G3", "R5", "B1 B2"), [_play("RR")]),
+        (position("RR G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "RR")]),
+        (position("RR G3", "R5", "B1 B2"), [play(0, "RR")]),
     ),
     "draw-two": (
-        (_position("RD2 G3", "R5", "B1 B2", "Y1 Y2"), [_play("RD2")]),
-        (_position("BD2", "B5", "G1 G2", "Y1"), [_play("BD2")]),
+        (position("RD2 G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "RD2")]),
+        (position("BD2", "B5", "G1 G2", "Y1"), [play(0, "BD2")]),
     ),
     "wild": (
-        (_position("R7 W", "R5", "B1 B2"), [_play("W", "blue")]),
-        (_position("G2 W", "W", "B1 B2", color="yellow"), [_play("G2")]),
+        (position("R7 W", "R5", "B1 B2"), [play(0, "W", color="blue")]),
+        (position("G2 W", "W", "B1 B2", color="yellow"), [play(0, "G2")]),
     ),
     "wild-draw-four": (
-        (_position("B7 WD4 G2", "R5", "B1 B2"), [_play("WD4", "green"), {"seat": 1, "action": "accept"}]),
-        (_position("R7 WD4 G2", "R5", "B1 B2"), [_play("WD4", "blue"), {"seat": 1, "action": "challenge"}]),
-        (_position("B7 WD4 G2", "R5", "B1 B2"), [_play("WD4", "green"), {"seat": 1, "action": "challenge"}]),
+        (position("B7 WD4 G2", "R5", "B1 B2"), [play(0, "WD4", color="green"), act(1, "accept")]),
+        (position("R7 WD4 G2", "R5", "B1 B2"), [play(0, "WD4", color="blue"), act(1, "challenge")]),
+        (position("B7 WD4 G2", "R5", "B1 B2"), [play(0, "WD4", color="green"), act(1, "challenge")]),
     ),
 }
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from app.engine.rules import Rule
-from app.pages.cards import _play, _position
-from app.pages.rule_examples import _first_card
+from app.scenes.notation import act, first_card, play, position
 
 from .item import Item
 from .kinds import Drawn, LastVerdict, Myth, Source
@@ -25,7 +24,7 @@ MYTHS: tuple[Item, ...] = (
             Source("guide-short", "guide-short", _l("Not mentioned.")),
             Source("house-rule", {"stacking": True}, _l("Stacking: a house rule some groups play.")),
         )),
-        _position("RD2 B7", "R5", "GD2 Y1", "Y2 B3"), (_play("RD2"), _play("GD2", seat=1)),
+        position("RD2 B7", "R5", "GD2 Y1", "Y2 B3"), (play(0, "RD2"), play(1, "GD2")),
         rules=(Rule.STACKING, Rule.DRAW_TWO_EFFECT)),
     Item("myth-wild-draw-four-any-time", Myth(
         _l("You may play a Wild Draw Four at any time, like a Wild."),
@@ -36,13 +35,13 @@ MYTHS: tuple[Item, ...] = (
                    _l("Only when you hold no matching card; a player who plays it unfairly loses a turn.")),
             Source("guide-short", "guide-short", _l("No restriction and no challenge described.")),
         )),
-        _position("R2 G7 WD4", "R5", "G1 Y2", "Y3 B4"), (_play("WD4", "blue"),),
+        position("R2 G7 WD4", "R5", "G1 Y2", "Y3 B4"), (play(0, "WD4", color="blue"),),
         rules=(Rule.WILD_DRAW_FOUR_RESTRICTION, Rule.WILD_DRAW_FOUR_CHALLENGE)),
     Item("myth-uno-four-cards", Myth(
         _l("A player caught without calling UNO draws 4 cards."),
         Drawn(0), 4, (Source("official", "official"), Source("guide-long", "guide-long"),
                       Source("guide-short", "guide-short"))),
-        _position("R7 B7", "R5", "G1 R2", "Y1 Y2"), (_play("R7"), {"seat": 2, "action": "catch", "target": 0}),
+        position("R7 B7", "R5", "G1 R2", "Y1 Y2"), (play(0, "R7"), act(2, "catch", target=0)),
         rules=(Rule.UNO_CATCH,)),
     Item("myth-draw-until-playable", Myth(
         _l("When you can't play, you keep drawing until you get a card you can play."),
@@ -52,7 +51,7 @@ MYTHS: tuple[Item, ...] = (
             Source("guide-long", "guide-long", _l("Keep drawing until you can play.")),
             Source("guide-short", "guide-short", _l("Draw from the draw pile; no more is said.")),
         )),
-        {**_position("B7 G2", "R5", "Y1 Y2"), "draw_pile": ["Y4", "G8", "R1"]}, ({"seat": 0, "action": "draw"},),
+        {**position("B7 G2", "R5", "Y1 Y2"), "draw_pile": ["Y4", "G8", "R1"]}, (act(0, "draw"),),
         rules=(Rule.DRAW_ONE, Rule.DRAW_UNTIL_PLAYABLE)),
     Item("myth-first-wild-draw-four", Myth(
         _l("If the first card turned is a Wild Draw Four, the first player draws 4 cards and loses their turn."),
@@ -61,5 +60,5 @@ MYTHS: tuple[Item, ...] = (
             Source("guide-long", "guide-long", _l("Not covered.")),
             Source("guide-short", "guide-short", _l("It goes back into the draw pile and another card is turned.")),
         )),
-        _first_card("WD4", "G5"), rules=(Rule.FIRST_WILD_DRAW_FOUR,)),
+        first_card("WD4", "G5"), rules=(Rule.FIRST_WILD_DRAW_FOUR,)),
 )

@@ -10,14 +10,14 @@ from typing import Any
 
 from app import wording
 from app.engine.rules import Rule
-from app.pages.cards import _play, _position
+from app.scenes import notation
 
 from ..replay import play
 from .present import scoring
 
 # Player 1 plays their last card; three hands are left: a wild and action cards among them.
-END_OF_ROUND = _position("G7", "G2", "R7 BS W", "Y9 G0 B3", "WD4 YR B5")
-LAST_CARD = _play("G7")
+END_OF_ROUND = notation.position("G7", "G2", "R7 BS W", "Y9 G0 B3", "WD4 YR B5")
+LAST_CARD = notation.play(0, "G7")
 METHODS = (Rule.SCORE_WINNER_COLLECTS, Rule.SCORE_TALLY_LOWEST)
 SCORING_OPTION = {Rule.SCORE_WINNER_COLLECTS: "winner-collects", Rule.SCORE_TALLY_LOWEST: "tally-lowest"}
 

@@ -8,14 +8,12 @@ solution and every wrong move through the check API.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import lazy_gettext as _l
 
 from app.engine.cards import COPIES, DECK, card
 from app.engine.rules import Rule
+from app.scenes.notation import act, fresh_deal, mid, play
 
-from .deals import fresh_deal
 from .model import ANY_LEGAL, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
 
 R = Rule
@@ -27,26 +25,6 @@ DECK_FACTS = {"deck": len(DECK), "per_color": sum(1 for c in DECK if c.color) //
 KINDS_FACTS = {"numbers": COPIES[card("R1")], "actions": COPIES[card("RS")],
                "plain": COPIES[card("W")], "fours": COPIES[card("WD4")], "per_color": DECK_FACTS["per_color"],
                "wilds": DECK_FACTS["wilds"]}
-
-
-def mid(hands: list[list[str]], discard: list[str], draw: list[str] | None = None, turn: int = 0,
-        direction: int = 1, rules: Any = "official", color: str | None = None) -> dict[str, Any]:
-    """A mid-round scenario; the draw pile, when not given, is the rest of the deck (seed 0)."""
-    scenario: dict[str, Any] = {"rules": rules, "hands": hands, "discard": discard, "turn": turn,
-                                "direction": direction}
-    if draw is not None:
-        scenario["draw_pile"] = draw
-    if color is not None:
-        scenario["color"] = color
-    return scenario
-
-
-def play(seat: int, card: str, **more: Any) -> dict[str, Any]:
-    return {"seat": seat, "action": "play", "card": card, **more}
-
-
-def act(seat: int, action: str, **more: Any) -> dict[str, Any]:
-    return {"seat": seat, "action": action, **more}
 
 
 # --- Chapter 1: a turn -----------------------------------------------------------------------
