@@ -1,6 +1,6 @@
 """The presenter's demos (issue 17, /<lang>/present/), as data in the lessons' format.
 
-A demo is a ``Lesson`` whose steps are ``Step``s (app.learn.lessons.model), written as the course
+A demo is a ``Lesson`` whose steps are ``Step``s (app.scenes.lesson), written as the course
 writes them: a position in the check API's scenario notation, an instruction (a message key), the
 moves that complete it, the rules it teaches, the wrong moves it expects and a question whose answer
 the engine gives. Nothing here says whether a move is legal; app.presenter plays every move with
@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from app.engine.rules import Rule
 from app.scenes.notation import act, fresh_deal, mid, play
 
-from .lessons.model import NEXT_SEAT, POINTS, Lesson, Step, Wrong
+from app.scenes.lesson import NEXT_SEAT, POINTS, Lesson, Step, Wrong
 
 R = Rule
 

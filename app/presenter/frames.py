@@ -30,7 +30,7 @@ from app.learn import position
 from app.learn.demos import DEMOS
 from app.learn.lessons import words
 from app.learn.lessons.judge import solution
-from app.learn.lessons.model import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 from app.practice import present
 
 INTRO, PAUSE, MOVE, ANSWER = "intro", "pause", "move", "answer"

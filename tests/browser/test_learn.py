@@ -12,7 +12,7 @@ import pytest
 
 from app.learn.lessons import LESSONS
 from app.learn.lessons.judge import decisions, solved
-from app.learn.lessons.model import NEXT_SEAT
+from app.scenes.lesson import NEXT_SEAT
 
 from .checks import page_problems
 from .test_practice import Learner

@@ -10,7 +10,7 @@ from app.engine.moves import Move
 from app.engine.rules import Rule
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
 from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
-from app.learn.lessons.model import LEARNER, NEXT_SEAT
+from app.scenes.lesson import LEARNER, NEXT_SEAT
 
 from .arabic_terms import replaced_words
 from .lesson_forms import complete, press

@@ -15,7 +15,7 @@ from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.learn.demos import DEMOS
 from app.learn.lessons.judge import decisions, replay, solution
-from app.learn.lessons.model import LEARNER, NEXT_SEAT
+from app.scenes.lesson import LEARNER, NEXT_SEAT
 from app.pages.anchors import rule_url
 from app.presenter.frames import ANSWER, INTRO, MOVE, PAUSE, frames
 

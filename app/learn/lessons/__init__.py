@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.engine.rules import Rule
 
 from .course import CHAPTERS
-from .model import Chapter, Lesson
+from app.scenes.lesson import Chapter, Lesson
 
 LESSONS: dict[str, Lesson] = {lesson.id: lesson for chapter in CHAPTERS for lesson in chapter.lessons}
 CHAPTER_OF: dict[str, Chapter] = {lesson.id: chapter for chapter in CHAPTERS for lesson in chapter.lessons}

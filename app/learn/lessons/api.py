@@ -23,7 +23,7 @@ from app.learn import position
 
 from . import CHAPTER_OF, LESSONS, words
 from .judge import solution, solved
-from .model import LEARNER, POINTS, Lesson, Step
+from app.scenes.lesson import LEARNER, POINTS, Lesson, Step
 
 bp = Blueprint("lessons_api", __name__, url_prefix="/api/v1")
 

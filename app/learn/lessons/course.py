@@ -2,7 +2,7 @@
 then the house rules and the Arabic guides' variants (a chapter of its own, marked as such).
 
 Each step is a position (check-API scenario notation), an instruction (a message key), the moves
-that complete it and the rules it teaches; see app.learn.lessons.model. The engine judges every
+that complete it and the rules it teaches; see app.scenes.lesson. The engine judges every
 move, so nothing here says whether a move is legal: tests/web/test_lessons.py replays every
 solution and every wrong move through the check API.
 """
@@ -14,7 +14,7 @@ from app.engine.cards import COPIES, DECK, card
 from app.engine.rules import Rule
 from app.scenes.notation import act, fresh_deal, mid, play
 
-from .model import ANY_LEGAL, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
+from app.scenes.lesson import ANY_LEGAL, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
 
 R = Rule
 COLORS_PER_DECK = 4

@@ -20,7 +20,7 @@ from app.engine.verdict import Event
 from app.learn import position
 
 from .judge import Progress
-from .model import LEARNER
+from app.scenes.lesson import LEARNER
 
 WALKED = ("deal", "play", "skip")  # events the walk round the table says itself
 

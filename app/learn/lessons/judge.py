@@ -6,7 +6,7 @@ it on every request. The engine judges every move (``RoundState.attempt``); this
 decides whether a legal move is the one the step asks for (``Step.accept``) and reads the answer
 to the step's question from the engine's state.
 
->>> from .model import Step, ANY_LEGAL
+>>> from app.scenes.lesson import Step, ANY_LEGAL
 >>> from app.engine.rules import Rule
 >>> step = Step({"hands": [["R8", "B2"], ["G1"]], "discard": ["R5"]}, "", (Rule.MATCH_COLOR,),
 ...             ({"seat": 0, "action": "play", "card": "R8"},), accept=Rule.MATCH_COLOR)
@@ -28,7 +28,7 @@ from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
 from app.engine.verdict import Event, InvalidMoveError, Verdict
 
-from .model import ANY_LEGAL, EXACT, LEARNER, NEXT_SEAT, POINTS, Step
+from app.scenes.lesson import ANY_LEGAL, EXACT, LEARNER, NEXT_SEAT, POINTS, Step
 
 CONTINUE = "continue"  # the learner lets the script's first moves be played: not an engine move
 RIGHT, REFUSED, OTHER = "right", "refused", "other"  # what a learner's move was: asked for, illegal, legal but not asked

@@ -25,7 +25,7 @@ from app.practice import present
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
-from .model import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 
 bp = Blueprint("lessons", __name__)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"

@@ -1,4 +1,5 @@
-"""What a lesson is made of: chapters, lessons and steps, all plain data.
+"""What a lesson (and a demo, which is a lesson) is made of: chapters, lessons and steps, all plain
+data. It lives with the scenes, below app.learn and app.presenter, so the catalogue imports no feature.
 
 Like lichess's learn stages, a step holds no prose and no judgement of its own: a position in the
 check API's scenario notation, an instruction (a message key), the moves that complete it
