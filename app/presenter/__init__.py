@@ -1,4 +1,4 @@
-"""Presenter mode (issue 17): the demos of app.learn.demos on a projector, at /<lang>/present/.
+"""Presenter mode (issue 17): the demos of app.scenes.demos on a projector, at /<lang>/present/.
 
 ``frames`` turns a demo into the frames a teacher steps through (each move played by the engine,
 the class's own preceded by "What would you play?"); ``views`` serves them, one address per frame

@@ -1,6 +1,6 @@
 """A demo as the presenter steps through it: its frames, and what each one shows.
 
-A demo (app.learn.demos) is a lesson; each of its steps becomes a run of frames, one per press of
+A demo (app.scenes.demos) is a lesson; each of its steps becomes a run of frames, one per press of
 "next": the step's start (its instruction, a fresh deal's events), then each move of its solution
 played, the class's own moves (seat 0) preceded by a pause on "What would you play?", and, when the
 step asks a question, the engine's answer. The question is asked on the frame before the answer
@@ -27,7 +27,7 @@ from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
 from app.engine.verdict import Event, Verdict
 from app.learn import position
-from app.learn.demos import DEMOS
+from app.scenes.demos import DEMOS
 from app.learn.lessons import words
 from app.learn.lessons.judge import solution
 from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step

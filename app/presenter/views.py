@@ -16,7 +16,7 @@ from flask_babel import gettext as _, ngettext
 from app import wording
 from app.engine.cards import Color
 from app.i18n import LANGUAGES, current_language
-from app.learn.demos import DEMOS
+from app.scenes.demos import DEMOS
 
 from .frames import frames, scene, taught
 

@@ -10,7 +10,7 @@ HTML checker, and screenshots in both languages at 1280x720, 1920x1080 and 375x6
 import pytest
 
 from app.i18n import LANGUAGES
-from app.learn.demos import DEMOS
+from app.scenes.demos import DEMOS
 from app.presenter.frames import frames
 
 from .checks import page_problems

@@ -1,4 +1,4 @@
-"""Presenter mode (app/presenter, the demos of app/learn/demos.py): every demo replays legally
+"""Presenter mode (app/presenter, the demos of app/scenes/demos.py): every demo replays legally
 through the check API, every hand is open on every frame as the engine has it, every frame
 narrates its rule, each frame has its own address in both languages (the language link keeps the
 place), a question never shows its answer, the frames walk through by their Back and Next links
@@ -13,7 +13,7 @@ import pytest
 
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
-from app.learn.demos import DEMOS
+from app.scenes.demos import DEMOS
 from app.learn.lessons.judge import decisions, replay, solution
 from app.scenes.lesson import LEARNER, NEXT_SEAT
 from app.pages.anchors import rule_url

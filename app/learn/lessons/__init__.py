@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.engine.rules import Rule
 
-from .course import CHAPTERS
+from app.scenes.course import CHAPTERS
 from app.scenes.lesson import Chapter, Lesson
 
 LESSONS: dict[str, Lesson] = {lesson.id: lesson for chapter in CHAPTERS for lesson in chapter.lessons}
