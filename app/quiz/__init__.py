@@ -15,7 +15,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from .. import wording
 from ..i18n import LANGUAGES
 from . import present
-from .items import check_items
+from .item import check_items
 from .progress import QuizError, item, new_seed, resume
 from .worked import worked_example
 

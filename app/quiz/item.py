@@ -1,33 +1,32 @@
-"""One quiz item: a position, a question about it, and the rules it tests.
+"""The quiz's items: the catalogue's quiz scenes (app.scenes.quiz, app.scenes.myths), each with its
+question's solver, its rules page and the engine's answer.
 
-The position is a scenario in the check API's notation (app.engine.scenario) and the moves made
-on it before the question; the question is a kind (app.quiz.kinds), which the engine answers.
-``rules`` are the rule ids the item teaches (tests/web/test_quiz.py holds them to the rules the
-engine names for it); the first one's page is the item's topic unless ``topic`` says otherwise.
+A scene says what to ask about which position (app.scenes.question.QuizItem); an ``Item`` is that
+scene as the quiz asks it: ``ask`` is the question's solver (app.quiz.kinds), ``topic`` the rules
+page it belongs to, ``solution`` the engine's answer, worked out once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Any
 
-from app.engine.rules import Rule
 from app.pages.anchors import RULE_PAGES
+from app.scenes.myths import MYTHS as MYTH_SCENES
+from app.scenes.question import QuizItem
+from app.scenes.quiz import POSITIONS as POSITION_SCENES
 
-from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points, Solution
+from .kinds import Myth, Solution, solver
 from ..replay import Played, play
-
-Kind = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth
 
 
 @dataclass(frozen=True, eq=False)  # items are unique: compared and hashed by identity
-class Item:
-    id: str  # stable: URLs, the progress token, the API
-    ask: Kind
-    scenario: dict[str, Any]
-    moves: tuple[dict[str, Any], ...] = ()
-    rules: tuple[Rule, ...] = ()
-    topic_page: str | None = None  # a rules page path, when not the first rule's
+class Item(QuizItem):
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ask", solver(self.ask))  # the scene's question, as the quiz solves it
+
+    @classmethod
+    def of(cls, scene: QuizItem) -> Item:
+        return cls(**{f.name: getattr(scene, f.name) for f in fields(scene)})
 
     @property
     def topic(self) -> str:
@@ -49,3 +48,13 @@ class Item:
         if isinstance(self.ask, Myth):
             return self.ask.solve(self.ask.runs(self.scenario, self.moves))
         return self.ask.solve(self.played)
+
+
+POSITIONS: tuple[Item, ...] = tuple(Item.of(scene) for scene in POSITION_SCENES)
+MYTHS: tuple[Item, ...] = tuple(Item.of(scene) for scene in MYTH_SCENES)
+ITEMS: dict[str, Item] = {item.id: item for item in (*POSITIONS, *MYTHS)}
+
+
+def check_items(topic: str) -> list[Item]:
+    """The position items of a rules page, in order: its "Check yourself"."""
+    return [item for item in POSITIONS if item.topic == topic]

@@ -1,14 +1,16 @@
-"""The kinds of quiz question: what each asks, its choices, and the answer the engine gives.
+"""The solvers of the quiz's kinds of question: what each asks, its choices, and the answer the engine gives.
 
-A kind reads the position an item's scenario and moves make (app.replay) and solves it: the
-choices, which of them are right, and the engine's verdicts behind them. No item says which
-answer is right; the engine does, from the position. Where a kind offers fixed choices (counts of
-cards, the outcomes of a challenge), the engine's answer must be one of them, or solving raises.
+An item's question is a plain value of app.scenes.question (the kind and what it needs); ``solver``
+turns it into its solver here, the one place that maps the two. A solver reads the position an
+item's scenario and moves make (app.replay) and solves it: the choices, which of them are right,
+and the engine's verdicts behind them. No item says which answer is right; the engine does, from
+the position. Where a kind offers fixed choices (counts of cards, the outcomes of a challenge), the
+engine's answer must be one of them, or solving raises.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -18,6 +20,7 @@ from app.engine.moves import Action, Move
 from app.engine.round import CHALLENGE_FAILED_DRAW, PENALTY
 from app.engine.verdict import Verdict
 from app.practice.game import hint
+from app.scenes import question
 from app.wording import card_name, seat_name, verdict_state
 
 from ..replay import Played, play
@@ -68,11 +71,8 @@ def _counts(counts: tuple[int, ...]) -> tuple[Choice, ...]:
     return tuple(Choice(str(n), number=n) for n in counts)
 
 
-@dataclass(frozen=True)
-class Playable:
-    """"Which of your cards may you play?": any card the engine allows, bluffs not included."""
-
-    name = "playable"
+class Playable(question.Playable):
+    """Any card the engine allows, bluffs not included."""
 
     def you(self, played: Played) -> int | None:
         return played.after.actor()
@@ -90,11 +90,8 @@ class Playable:
         return Solution(tuple(Choice(n, card=n) for n in verdicts), right, verdicts)
 
 
-@dataclass(frozen=True)
-class NextPlayer:
-    """"Who plays next?" (after a fresh deal: "who plays first?"): the seat the engine waits for."""
-
-    name = "next-player"
+class NextPlayer(question.NextPlayer):
+    """The seat the engine waits for."""
 
     def you(self, played: Played) -> int | None:
         return None
@@ -107,9 +104,8 @@ class NextPlayer:
         return Solution(choices, _one_of(choices, str(played.after.actor())))
 
 
-@dataclass(frozen=True)
 class _CardCount:
-    """A number of one seat's cards, once all has happened, among fixed counts to choose from."""
+    """A number of one seat's cards (``seat``), once all has happened, among fixed ``counts`` to choose from."""
 
     seat: int
     counts: tuple[int, ...]
@@ -129,10 +125,8 @@ class _CardCount:
         return Solution(choices, _one_of(choices, str(self.count(played))))
 
 
-class Draws(_CardCount):
-    """"How many cards does Player 2 draw?": the cards the engine dealt that seat in all that happened."""
-
-    name = "draws"
+class Draws(_CardCount, question.Draws):
+    """The cards the engine dealt that seat in all that happened."""
 
     def ask(self, played: Played) -> str:
         return _("How many cards does %(seat)s draw?", seat=seat_name(self.seat))
@@ -145,10 +139,8 @@ class Draws(_CardCount):
                         self.count(played), seat=seat_name(self.seat))
 
 
-class Holds(_CardCount):
-    """"How many cards does Player 2 hold now?": the size of that seat's hand once all has happened."""
-
-    name = "holds"
+class Holds(_CardCount, question.Holds):
+    """The size of that seat's hand once all has happened."""
 
     def ask(self, played: Played) -> str:
         return _("How many cards does %(seat)s hold now?", seat=seat_name(self.seat))
@@ -170,13 +162,8 @@ SLIPS: tuple[Callable[[Card], int], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Points:
-    """"How many points does Player 1 score (or is Player 2 charged)?" once the round is over: the
-    engine's round points; the other choices are the sums the common slips (SLIPS) give."""
-
-    seat: int
-    name = "points"
+class Points(question.Points):
+    """The engine's round points; the other choices are the sums the common slips (SLIPS) give."""
 
     def you(self, played: Played) -> int | None:
         return None
@@ -212,11 +199,8 @@ def _outcome_text(drawn: int, plays: bool) -> str:
                     drawn)
 
 
-@dataclass(frozen=True)
-class ChallengeOutcome:
-    """"What happens to the challenger?": the cards the engine made them draw, and whether they play."""
-
-    name = "challenge"
+class ChallengeOutcome(question.ChallengeOutcome):
+    """The cards the engine made the challenger draw, and whether they play."""
 
     def you(self, played: Played) -> int | None:
         return None
@@ -253,12 +237,8 @@ ASK_MOVE = {
 ANSWERS = {"legal": _l("Yes"), "bluff": _l("Yes, but as a bluff: punished only if challenged"), "illegal": _l("No")}
 
 
-@dataclass(frozen=True)
-class Allowed:
-    """"May you play this card (catch that player) now?": yes, no, or for a Wild Draw Four, only as a bluff."""
-
-    move: dict[str, Any]  # as the check API spells it
-    name = "allowed"
+class Allowed(question.Allowed):
+    """Yes, no, or for a Wild Draw Four, only as a bluff."""
 
     def you(self, played: Played) -> int | None:
         return self.move["seat"]
@@ -281,48 +261,11 @@ class Allowed:
 # --- myths ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LastVerdict:
-    """A myth measured by the engine's verdict on the last move: "legal", "bluff" or "illegal"."""
-
-    def __call__(self, played: Played) -> str:
-        return verdict_state(played.steps[-1].verdict)
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """A myth measured by the cards a seat draws."""
-
-    seat: int
-
-    def __call__(self, played: Played) -> int:
-        return played.drawn(self.seat)
-
-
-@dataclass(frozen=True)
-class Source:
-    """What one source says about a myth, and the rule set the engine plays the position with for it."""
-
-    name: str  # "official", "guide-long", "guide-short" (the presets), or "house-rule"
-    rules: str | dict[str, Any]
-    says: Any = None  # a few words (a lazy string); None where the engine's run says it all
-
-
-SOURCES = ("official", "guide-long", "guide-short")  # every myth names these three
 TRUTH = {"true": _l("True"), "false": _l("False")}
 
 
-@dataclass(frozen=True)
-class Myth:
-    """"True or false, by the official rules?" A claim players repeat, the position that tests it, and
-    what the claim says the engine would find there (``claimed``, read by ``measure``). The answer
-    is the official rule set's run; each source's run is shown beside what it says."""
-
-    claim: Any  # the claim, in words (a lazy string)
-    measure: LastVerdict | Drawn
-    claimed: Any
-    sources: tuple[Source, ...]
-    name = "myth"
+class Myth(question.Myth):
+    """The answer is the official rule set's run; each source's run is shown beside what it says."""
 
     def you(self, played: Played) -> int | None:
         return None
@@ -337,3 +280,21 @@ class Myth:
         choices = tuple(Choice(value, text=text) for value, text in TRUTH.items())
         holds = self.measure(runs["official"]) == self.claimed
         return Solution(choices, frozenset({"true" if holds else "false"}), runs=runs)
+
+
+SOLVERS: dict[type, type] = {
+    question.Playable: Playable, question.NextPlayer: NextPlayer, question.Draws: Draws, question.Holds: Holds,
+    question.Points: Points, question.ChallengeOutcome: ChallengeOutcome, question.Allowed: Allowed,
+    question.Myth: Myth,
+}
+
+
+Solver = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth
+
+
+def solver(asked: question.Question) -> Solver:
+    """The solver of a scene's question: the same values, with the quiz's ways of asking and solving
+    (a solver already is one)."""
+    if type(asked) in SOLVERS.values():
+        return asked
+    return SOLVERS[type(asked)](**{f.name: getattr(asked, f.name) for f in fields(asked)})

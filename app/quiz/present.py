@@ -19,9 +19,10 @@ from app.pages import PAGES
 from app.pages.anchors import rule_url
 from app.pages.examples import describe_move
 from app.pages.rulefacts import rule_changes
+from app.scenes.question import Source
 
 from .item import Item
-from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points, Source
+from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from .links import lesson_link
 from ..replay import Played, Step
 from .progress import Progress

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 
 from itsdangerous import BadData, URLSafeSerializer
 
-from .item import Item
-from .items import ITEMS, POSITIONS
-from .myths import MYTHS
+from .item import ITEMS, MYTHS, POSITIONS, Item
 
 LENGTH = 10
 MYTHS_PER_QUIZ = 2

@@ -11,12 +11,11 @@ from typing import Any
 from app import wording
 from app.engine.rules import Rule
 from app.scenes import notation
+from app.scenes.positions import END_OF_ROUND
 
 from ..replay import play
 from .present import scoring
 
-# Player 1 plays their last card; three hands are left: a wild and action cards among them.
-END_OF_ROUND = notation.position("G7", "G2", "R7 BS W", "Y9 G0 B3", "WD4 YR B5")
 LAST_CARD = notation.play(0, "G7")
 METHODS = (Rule.SCORE_WINNER_COLLECTS, Rule.SCORE_TALLY_LOWEST)
 SCORING_OPTION = {Rule.SCORE_WINNER_COLLECTS: "winner-collects", Rule.SCORE_TALLY_LOWEST: "tally-lowest"}

@@ -28,11 +28,17 @@ from app.engine.setup import rest_of_deck
 # --- positions -----------------------------------------------------------------------------------
 
 
-def position(hand: str, top: str, *others: str, color: str | None = None) -> dict[str, Any]:
+def position(hand: str, top: str, *others: str, color: str | None = None,
+             draw: list[str] | None = None) -> dict[str, Any]:
     """Seat 0 holds ``hand`` (notations, space-separated) and is to play on ``top``; each of
-    ``others`` is another seat's hand. The draw pile is the rest of the deck; the rules, official."""
+    ``others`` is another seat's hand. The draw pile is ``draw`` (top first), else the rest of the
+    deck; the rules, official."""
     scenario: dict[str, Any] = {"hands": [hand.split(), *(o.split() for o in others)], "discard": [top]}
-    return {**scenario, "color": color} if color else scenario
+    if color:
+        scenario["color"] = color
+    if draw is not None:
+        scenario["draw_pile"] = draw
+    return scenario
 
 
 def mid(hands: list[list[str]], discard: list[str], draw: list[str] | None = None, turn: int = 0,

@@ -19,8 +19,7 @@ from app.engine.rules import Rule
 from app.engine.verdict import Event
 from app.i18n import TRANSLATIONS
 from app.pages import PAGES
-from app.quiz.items import ITEMS, POSITIONS
-from app.quiz.myths import MYTHS
+from app.quiz.item import ITEMS, MYTHS, POSITIONS
 from app.quiz.progress import LENGTH
 
 from .arabic_terms import plain, replaced_words

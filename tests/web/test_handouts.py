@@ -14,7 +14,7 @@ from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app import wording
 from app.handouts.quiz_sheet import SHEET_LENGTH
-from app.quiz.items import ITEMS
+from app.quiz.item import ITEMS
 from app.quiz.progress import items_for
 from app.wording import VERDICTS
 

@@ -18,10 +18,10 @@ from app.i18n import LANGUAGES
 from app.pages import section
 from app.quiz import present
 from app.quiz import progress as quizzes
-from app.quiz.items import ITEMS, POSITIONS, check_items
-from app.quiz.kinds import (SOURCES, Allowed, ChallengeOutcome, Draws, Drawn, Holds, LastVerdict, Myth, NextPlayer,
-                            Playable, Points)
+from app.quiz.item import ITEMS, POSITIONS, check_items
+from app.quiz.kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from app.quiz.worked import worked_scoring
+from app.scenes.question import SOURCES, Drawn, LastVerdict
 
 from .test_site_crawl import Page
 

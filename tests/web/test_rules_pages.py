@@ -153,7 +153,7 @@ def _visible(html: str) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_readers_see_rule_names_and_tools_read_the_ids(client, lang):
     """#32: a verdict names its rule by title; the id stays in data-rule and the link's anchor only."""
-    from app.quiz.items import POSITIONS
+    from app.quiz.item import POSITIONS
     answered = [f"/{lang}/quiz/check?item={item.id}&answer={sorted(item.solution.right)[0]}" for item in POSITIONS]
     urls = [f"/{lang}/{path}" for path in [*MINE, "cards/number", "cards/wild-draw-four"]] + answered
     shown = {}

@@ -1,0 +1,132 @@
+"""What a quiz item is: a position, a question about it, and the rules it tests, as plain values.
+
+The question is a kind (which of your cards may you play, who plays next, how many cards or points,
+what happens to a challenger, may you make this move, a myth true or false) with what it needs (a
+seat, the counts to choose from, the move): never its answer, which the engine gives. The quiz
+(app.quiz.kinds) turns each kind into its solver in one place; these values stay below every
+feature so the catalogue imports none. ``name`` is the kind as the JSON and data attributes spell it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.rules import Rule
+from app.wording import verdict_state
+
+
+@dataclass(frozen=True)
+class Playable:
+    """"Which of your cards may you play?" (bluffs not included)."""
+
+    name = "playable"
+
+
+@dataclass(frozen=True)
+class NextPlayer:
+    """"Who plays next?" (after a fresh deal: "who plays first?")."""
+
+    name = "next-player"
+
+
+@dataclass(frozen=True)
+class Draws:
+    """"How many cards does ``seat`` draw?" in all that happened, among ``counts``."""
+
+    seat: int
+    counts: tuple[int, ...]
+    name = "draws"
+
+
+@dataclass(frozen=True)
+class Holds:
+    """"How many cards does ``seat`` hold now?", among ``counts``."""
+
+    seat: int
+    counts: tuple[int, ...]
+    name = "holds"
+
+
+@dataclass(frozen=True)
+class Points:
+    """"How many points does ``seat`` score (or is charged)?" once the round is over."""
+
+    seat: int
+    name = "points"
+
+
+@dataclass(frozen=True)
+class ChallengeOutcome:
+    """"What happens to the challenger?": the cards drawn, and whether they then play."""
+
+    name = "challenge"
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """"May you play this card (catch that player) now?"; ``move`` as the check API spells it."""
+
+    move: dict[str, Any]
+    name = "allowed"
+
+
+# --- myths ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LastVerdict:
+    """A myth measured by the engine's verdict on the last move: "legal", "bluff" or "illegal"."""
+
+    def __call__(self, played: Any) -> str:  # an app.replay.Played
+        return verdict_state(played.steps[-1].verdict)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A myth measured by the cards a seat draws."""
+
+    seat: int
+
+    def __call__(self, played: Any) -> int:  # an app.replay.Played
+        return played.drawn(self.seat)
+
+
+@dataclass(frozen=True)
+class Source:
+    """What one source says about a myth, and the rule set the engine plays the position with for it."""
+
+    name: str  # "official", "guide-long", "guide-short" (the presets), or "house-rule"
+    rules: str | dict[str, Any]
+    says: Any = None  # a few words (a lazy string); None where the engine's run says it all
+
+
+SOURCES = ("official", "guide-long", "guide-short")  # every myth names these three
+
+
+@dataclass(frozen=True)
+class Myth:
+    """"True or false, by the official rules?" A claim players repeat, and what the claim says the
+    engine would find in the position (``claimed``, read by ``measure``) under each source's rules."""
+
+    claim: Any  # the claim, in words (a lazy string)
+    measure: LastVerdict | Drawn
+    claimed: Any
+    sources: tuple[Source, ...]
+    name = "myth"
+
+
+Question = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth
+
+
+@dataclass(frozen=True, eq=False)  # items are unique: compared and hashed by identity
+class QuizItem:
+    """A quiz item: ``scenario`` and ``moves`` (check-API notation) make the position asked about.
+    ``rules`` are the rule ids it teaches (the first one's page is its topic unless ``topic_page``
+    says otherwise); tests/web/test_quiz.py holds them to the rules the engine names for it."""
+
+    id: str  # stable: URLs, the progress token, the API
+    ask: Question
+    scenario: dict[str, Any]
+    moves: tuple[dict[str, Any], ...] = ()
+    rules: tuple[Rule, ...] = ()
+    topic_page: str | None = None  # a rules page path, when not the first rule's
