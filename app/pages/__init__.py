@@ -46,10 +46,11 @@ from app import wording
 from app.api import errors as api_errors
 from app.engine.cards import DECK, Color
 from app.i18n import API_PREFIX, LANGUAGES, current_language
+from app.scenes.card_examples import CARD_EXAMPLES
 from app.security import error_page
 
 from . import anchors, rendered
-from .cards import EXAMPLES, RELATED, card_face, copies, kind_facts, kinds
+from .cards import RELATED, card_face, copies, kind_facts, kinds
 from .examples import example_html
 from .glossary import SEPARATORS, isolate
 from .glossary import rows as glossary_rows
@@ -173,7 +174,7 @@ TEMPLATE_GLOBALS = {
     "rule_url": lambda rule: anchors.rule_url(rule, current_language()),
     "page_url": lambda path: f"/{current_language()}/{path}",
     "PAGES": PAGES, "section": section, "COLORS": tuple(Color), "DECK_SIZE": len(DECK),
-    "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": EXAMPLES, "RELATED": RELATED,
+    "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": CARD_EXAMPLES, "RELATED": RELATED,
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
     "card_face": card_face, "example_html": example_html, "card_name": wording.card_name,
     "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,

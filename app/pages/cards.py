@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from app.engine.cards import COPIES, Color, Kind, card
 from app.engine.rules import Rule
-from app.scenes.notation import act, play, position
 from app.wording import card_name
 
 LABELS = {Kind.DRAW_TWO: "+2", Kind.WILD_DRAW_FOUR: "+4"}
@@ -62,37 +61,6 @@ def copies(notation: str) -> int:
     """How many copies of one face the deck holds (1 for a 0, 2 for other coloured cards, 4 for wilds)."""
     return COPIES[card(notation)]
 
-
-# Worked examples on each card page (scenario, moves), played by the engine at render time.
-EXAMPLES: dict[str, tuple[tuple[dict, list[dict]], ...]] = {
-    "number": (
-        (position("B5 R9 G2", "R5", "Y1 Y2"), [play(0, "B5")]),
-        (position("B5 R9 G2", "R5", "Y1 Y2"), [play(0, "R9")]),
-        (position("B7 G2", "R5", "Y1 Y2"), [play(0, "B7")]),
-    ),
-    "skip": (
-        (position("RS G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "RS")]),
-        (position("GS G2", "BS", "B1 B2", "Y1 Y2"), [play(0, "GS")]),
-        (position("BS G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "BS")]),  # on a number of another colour: refused
-    ),
-    "reverse": (
-        (position("RR G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "RR")]),
-        (position("RR G3", "R5", "B1 B2"), [play(0, "RR")]),
-    ),
-    "draw-two": (
-        (position("RD2 G3", "R5", "B1 B2", "Y1 Y2"), [play(0, "RD2")]),
-        (position("BD2", "B5", "G1 G2", "Y1"), [play(0, "BD2")]),
-    ),
-    "wild": (
-        (position("R7 W", "R5", "B1 B2"), [play(0, "W", color="blue")]),
-        (position("G2 W", "W", "B1 B2", color="yellow"), [play(0, "G2")]),
-    ),
-    "wild-draw-four": (
-        (position("B7 WD4 G2", "R5", "B1 B2"), [play(0, "WD4", color="green"), act(1, "accept")]),
-        (position("R7 WD4 G2", "R5", "B1 B2"), [play(0, "WD4", color="blue"), act(1, "challenge")]),
-        (position("B7 WD4 G2", "R5", "B1 B2"), [play(0, "WD4", color="green"), act(1, "challenge")]),
-    ),
-}
 
 # The rules each card page links to (their anchors live on the rules pages).
 RELATED: dict[str, tuple[Rule, ...]] = {

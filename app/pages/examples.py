@@ -7,6 +7,7 @@ move may be illegal: an illegal move earlier would leave the rest of the example
 so it raises (the page tests catch it).
 """
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask import current_app
@@ -54,7 +55,7 @@ class Example:
     steps: tuple[Step, ...]
 
 
-def run_example(scenario: dict, moves: list[dict]) -> Example:
+def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
     played = play(scenario, tuple(moves))
     state = played.before
     first = played.steps[0].move.seat if played.steps else state.actor()
@@ -67,7 +68,7 @@ def run_example(scenario: dict, moves: list[dict]) -> Example:
                    steps=steps)
 
 
-def example_html(scenario: dict, moves: list[dict], caption: str | None = None) -> Markup:
+def example_html(scenario: dict, moves: Sequence[dict], caption: str | None = None) -> Markup:
     """The example's figure (macro ``figure`` in macros/examples.html), rendered once per language
     and kept for the app's life.
 

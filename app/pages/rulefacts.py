@@ -11,8 +11,7 @@ from app.engine.cards import Kind
 from app.engine.round import CHALLENGE_FAILED_DRAW, HAND_SIZE, PENALTY
 from app.engine.rules import OPTIONS, PRESETS, RuleSet
 from app.engine.scenario import MAX_PLAYERS, MIN_PLAYERS
-
-from .rule_examples import EXAMPLES
+from app.scenes.rule_examples import EXAMPLES
 
 OFFICIAL = PRESETS["official"]
 
@@ -25,7 +24,7 @@ RULE_FACTS = {
     "uno_penalty": OFFICIAL.uno_penalty,
     "target": OFFICIAL.target,
     "presets": PRESETS,
-    "examples": EXAMPLES,  # worked examples by rule id (app.pages.rule_examples)
+    "examples": EXAMPLES,  # worked examples by rule id (app.scenes.rule_examples)
 }
 
 # The options a preset table shows: "players" is only the default table size, not a rule.

@@ -10,13 +10,11 @@ from typing import Any
 
 from app import wording
 from app.engine.rules import Rule
-from app.scenes import notation
-from app.scenes.positions import END_OF_ROUND
+from app.scenes.rule_examples import WORKED_SCORING
 
 from ..replay import play
 from .present import scoring
 
-LAST_CARD = notation.play(0, "G7")
 METHODS = (Rule.SCORE_WINNER_COLLECTS, Rule.SCORE_TALLY_LOWEST)
 SCORING_OPTION = {Rule.SCORE_WINNER_COLLECTS: "winner-collects", Rule.SCORE_TALLY_LOWEST: "tally-lowest"}
 
@@ -25,13 +23,13 @@ def worked_scoring() -> dict[str, Any]:
     """The last card played and, for each method, the hands with their values and the points."""
     methods = []
     for method in METHODS:
-        played = play({**END_OF_ROUND, "rules": {"scoring": SCORING_OPTION[method]}}, (LAST_CARD,))
+        played = play({**WORKED_SCORING.scenario, "rules": {"scoring": SCORING_OPTION[method]}}, WORKED_SCORING.moves)
         (points,) = [e for e in played.steps[-1].events if e.kind == "points"]
         table = scoring(played.after)
         sums = [row["sum"] for row in table["rows"] if not row["winner"]]
         methods.append({**table, "said": wording.event_message(points),
                         "sum": " + ".join(map(str, sums)) + f" = {sum(sums)}" if method is METHODS[0] else None})
-    return {"winner": wording.seat_name(0), "card": LAST_CARD["card"], "methods": methods}
+    return {"winner": wording.seat_name(0), "card": WORKED_SCORING.moves[-1]["card"], "methods": methods}
 
 
 WORKED = {"rules/scoring": worked_scoring}

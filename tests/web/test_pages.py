@@ -9,7 +9,8 @@ from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.pages import PAGES, all_page_urls
 from app.pages.anchors import RULE_PAGES, rule_url
-from app.pages.cards import EXAMPLES, RELATED, kinds
+from app.pages.cards import RELATED, kinds
+from app.scenes.card_examples import CARD_EXAMPLES as EXAMPLES
 from app.pages.examples import run_example
 
 from .test_site_crawl import Page
@@ -144,8 +145,8 @@ def test_a_card_face_names_its_kind_and_corner_label(app):
 def test_card_pages_show_the_engines_verdicts_and_link_their_rules(app, client, kind):
     html = client.get(f"/en/cards/{kind}").text
     with app.test_request_context("/en/"):
-        verdicts = [step for scenario, moves in EXAMPLES[kind]
-                    for step in run_example(scenario, moves).steps]
+        verdicts = [step for example in EXAMPLES[kind]
+                    for step in run_example(example.scenario, list(example.moves)).steps]
     for step in verdicts:
         assert f'href="{rule_url(step.rule, "en")}"' in html
         assert step.legal == (step.rule is not Rule.MATCH_NONE)  # the examples say what they mean to

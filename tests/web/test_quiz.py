@@ -412,8 +412,8 @@ def test_the_challenge_page_says_what_is_official_and_what_is_our_reading(client
 
 
 def test_an_action_card_on_a_number_is_shown_by_colour_and_refused_off_colour():
-    from app.pages.cards import EXAMPLES as CARD_EXAMPLES
-    from app.pages.rule_examples import EXAMPLES
+    from app.scenes.card_examples import CARD_EXAMPLES
+    from app.scenes.rule_examples import EXAMPLES
 
     def last(scenario, moves):
         from app.engine.scenario import from_scenario
@@ -423,8 +423,8 @@ def test_an_action_card_on_a_number_is_shown_by_colour_and_refused_off_colour():
             state.apply(move)
         return state.check(final)
 
-    on_number = [(last(s, m), s) for s, m, _ in EXAMPLES["match.color"] + EXAMPLES["match.none"]]
-    on_number += [(last(s, m), s) for s, m in CARD_EXAMPLES["skip"]]
+    shown = EXAMPLES["match.color"] + EXAMPLES["match.none"] + CARD_EXAMPLES["skip"]
+    on_number = [(last(e.scenario, e.moves), e.scenario) for e in shown]
     cases = {(v.rule, v.params["card"][1:]) for v, s in on_number if v.params.get("card", "")[1:] == "S"
              and s["discard"][-1][1:].isdigit()}
     assert {(Rule.MATCH_COLOR, "S"), (Rule.MATCH_NONE, "S")} <= cases

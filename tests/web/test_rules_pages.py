@@ -10,7 +10,7 @@ from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
 from app.pages import section
 from app.pages.anchors import RULE_PAGES
-from app.pages.rule_examples import EXAMPLES
+from app.scenes.rule_examples import EXAMPLES
 from app.pages.rulefacts import RULE_FACTS, SHOWN_OPTIONS
 
 from app import create_app
@@ -47,12 +47,13 @@ def test_page_answers(pages, lang, path):
 def test_each_example_ends_as_the_page_means(rule, index):
     """Every move but the last is legal (run_example insists), and the last is allowed or refused as
     the prose around it says; the engine, not the page, has the last word."""
-    scenario, moves, last_legal = EXAMPLES[rule][index]
-    state, _ = from_scenario(scenario)
-    *before, last = [Move.from_dict(move) for move in moves]
+    example = EXAMPLES[rule][index]
+    state, _ = from_scenario(example.scenario)
+    *before, last = [Move.from_dict(move) for move in example.moves]
     for move in before:
         state.apply(move)
-    assert state.check(last).legal is last_legal
+    verdict = state.check(last)
+    assert (verdict.legal, verdict.rule) == (example.legal, example.rule)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
