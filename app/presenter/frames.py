@@ -27,11 +27,11 @@ from app.engine.rules import Rule
 from app.engine.scenario import from_scenario
 from app.engine.verdict import Event, Verdict
 from app.learn import position
-from app.scenes.demos import DEMOS
 from app.learn.lessons import words
 from app.learn.lessons.judge import solution
-from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 from app.practice import present
+from app.scenes.demos import DEMOS
+from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 
 INTRO, PAUSE, MOVE, ANSWER = "intro", "pause", "move", "answer"
 CARD_EVENTS = ("play", "first", "redraw")  # events whose card lands on the discard pile

@@ -8,4 +8,9 @@ this package, so a position is written once (``notation`` builds them; shared on
 
 This package imports the engine, app.wording and flask_babel's lazy strings only, never a
 feature (quiz, learn, pages, handouts, presenter, practice, api): the features import it.
+``catalogue()`` lists every scene under a stable id (app.scenes.listing).
 """
+
+from .listing import Scene, catalogue
+
+__all__ = ["Scene", "catalogue"]

@@ -12,9 +12,9 @@ from flask_babel import lazy_gettext as _l
 
 from app.engine.cards import COPIES, DECK, card
 from app.engine.rules import Rule
-from app.scenes.notation import act, fresh_deal, mid, play
 
-from app.scenes.lesson import ANY_LEGAL, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
+from .lesson import ANY_LEGAL, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
+from .notation import act, fresh_deal, mid, play
 
 R = Rule
 COLORS_PER_DECK = 4

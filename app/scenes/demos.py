@@ -16,9 +16,9 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 
 from app.engine.rules import Rule
-from app.scenes.notation import act, fresh_deal, mid, play
 
-from app.scenes.lesson import NEXT_SEAT, POINTS, Lesson, Step, Wrong
+from .lesson import NEXT_SEAT, POINTS, Lesson, Step, Wrong
+from .notation import act, fresh_deal, mid, play
 
 R = Rule
 

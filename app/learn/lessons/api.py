@@ -20,10 +20,10 @@ from flask import Blueprint, abort, url_for
 
 from app.i18n import request_language
 from app.learn import position
+from app.scenes.lesson import LEARNER, POINTS, Lesson, Step
 
 from . import CHAPTER_OF, LESSONS, words
 from .judge import solution, solved
-from app.scenes.lesson import LEARNER, POINTS, Lesson, Step
 
 bp = Blueprint("lessons_api", __name__, url_prefix="/api/v1")
 

@@ -18,9 +18,9 @@ from app import wording
 from app.engine.rules import Rule
 from app.engine.verdict import Event
 from app.learn import position
+from app.scenes.lesson import LEARNER
 
 from .judge import Progress
-from app.scenes.lesson import LEARNER
 
 WALKED = ("deal", "play", "skip")  # events the walk round the table says itself
 

@@ -22,10 +22,10 @@ from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
 from app.practice import present
+from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
-from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 
 bp = Blueprint("lessons", __name__)
 LANG = f"<any({', '.join(LANGUAGES)}):lang>"
