@@ -1,0 +1,180 @@
+"""Every scene of the catalogue (app.scenes.catalogue) walked through the check API: what its page
+says is what the engine says.
+
+For each scene the page side is read from what a learner is shown — the rendered rules or card page
+(each step's verdict and the rule it links), the "Check yourself" answer page (which choice is judged
+right, and the verdicts shown with it), a presenter frame, the lessons' JSON, the quiz's JSON for a
+myth, the scoring page's worked example — and the engine side from POST /api/v1/check alone. Where a
+scene states what the engine must say (an example's verdict, a lesson's wrong moves), the API is held
+to that too.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app import create_app
+from app.engine.rules import Rule
+from app.i18n import LANGUAGES
+from app.learn.lessons.judge import decisions, replay, solution
+from app.pages.anchors import RULE_PAGES
+from app.presenter.frames import ANSWER, frames
+from app.quiz.item import ITEMS
+from app.quiz.kinds import Allowed, Playable
+from app.quiz.present import item_json
+from app.quiz.worked import worked_scoring
+from app.scenes import catalogue
+from app.scenes.lesson import LEARNER, NEXT_SEAT, Step
+
+from .test_quiz import _actor, _play_move, check, engine_answer
+from .test_rules_pages import _section
+
+SCENES = catalogue()
+FIGURE = re.compile(r'<figure class="example">.*?</figure>', re.S)
+SHOWN_VERDICT = re.compile(r'<li class="(legal|bluff|illegal)">.*?<p class="verdict" data-rule="([^"]+)"', re.S)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
+        return create_app({"TESTING": True, "SECRET_KEY": "catalogue-tests"})
+
+
+@pytest.fixture(scope="module")
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def page(client):
+    """A page's HTML (or JSON), fetched once for the module."""
+    seen: dict[str, str] = {}
+
+    def get(url: str) -> str:
+        if url not in seen:
+            response = client.get(url)
+            assert response.status_code == 200, url
+            seen[url] = response.text
+        return seen[url]
+    return get
+
+
+def test_the_catalogue_names_every_kind_of_scene_once():
+    kinds = {scene_id.split(":")[0] for scene_id in SCENES}
+    assert kinds == {"lesson", "demo", "quiz", "example", "card", "worked"}
+    assert {f"quiz:{item_id}" for item_id in ITEMS} <= set(SCENES)
+
+
+@pytest.mark.parametrize("scene_id", SCENES)
+def test_what_the_page_says_is_what_the_check_api_says(app, client, page, scene_id):
+    kind, _, name = scene_id.partition(":")
+    SAYS[kind](app, client, page, name, SCENES[scene_id])
+
+
+# --- examples: each step's verdict and rule, as the figure shows them ----------------------------
+
+def _example(app, client, page, name, example):
+    results = check(client, example.scenario, example.moves)["results"]
+    assert all(result["legal"] for result in results[:-1]), results
+    assert (results[-1]["legal"], results[-1]["rule"]) == (example.legal, example.rule.value)  # as the scene states
+    engine = [(result["verdict"], result["rule"]) for result in results]
+    rule, number = name.rsplit("/", 1)
+    for lang in LANGUAGES:
+        figures = FIGURE.findall(_section(page(f"/{lang}/{RULE_PAGES[Rule(rule)]}"), rule))
+        assert SHOWN_VERDICT.findall(figures[int(number) - 1]) == engine, (lang, name)
+
+
+def _card_example(app, client, page, name, example):
+    results = check(client, example.scenario, example.moves)["results"]
+    assert (results[-1]["legal"], results[-1]["rule"]) == (example.legal, example.rule.value)
+    kind, number = name.rsplit("/", 1)
+    for lang in LANGUAGES:
+        figures = FIGURE.findall(page(f"/{lang}/cards/{kind}"))
+        assert SHOWN_VERDICT.findall(figures[int(number) - 1]) == [(r["verdict"], r["rule"]) for r in results]
+
+
+def _worked(app, client, page, name, example):
+    with app.test_request_context("/en/"):
+        shown = worked_scoring()["methods"]
+    for method, scoring in zip(shown, ("winner-collects", "tally-lowest")):
+        state = check(client, {**example.scenario, "rules": {"scoring": scoring}}, example.moves)["state"]
+        assert [row["points"] for row in method["rows"]] == state["round_points"], scoring
+
+
+# --- quiz items: the choice judged right, and the verdicts shown with it ------------------------------
+
+def _quiz(app, client, page, name, scene):
+    item = ITEMS[name]
+    engine = engine_answer(client, item)  # from the check API's answers only
+    if item.myth:  # asked in the quiz alone: its JSON carries the answer the quiz judges by
+        with app.test_request_context("/en/"):
+            assert set(item_json(item)["answer"]) == engine
+        return
+    with app.test_request_context("/en/"):
+        choices = [choice.id for choice in item.solution.choices]
+    judged_right = set()
+    for choice in choices:
+        html = page(f"/en/quiz/check?item={name}&answer={choice}")
+        answered = html[html.index(f'id="item-{name}"'):]
+        answered = answered[:answered.index("</section>")]
+        if 'class="quiz-item answered right"' in html:
+            judged_right.add(choice)
+        if isinstance(item.ask, (Playable, Allowed)):
+            assert set(SHOWN_VERDICT.findall(answered)) <= _verdicts(client, item), (choice, answered)
+    assert judged_right == engine
+
+
+def _verdicts(client, item) -> set[tuple[str, str]]:
+    """The check API's (verdict, rule) on every move the question is about."""
+    answer = check(client, item.scenario, item.moves)
+    if isinstance(item.ask, Allowed):
+        tried = [item.ask.move]
+    else:
+        seat = _actor(answer["state"])
+        tried = [_play_move(seat, c) for c in dict.fromkeys(answer["state"]["hands"][seat])]
+    results = [check(client, item.scenario, [*item.moves, move])["results"][-1] for move in tried]
+    return {(result["verdict"], result["rule"]) for result in results}
+
+
+# --- lessons and demos: the solution, the wrong moves, the answer to the question ---------------------
+
+def _lesson(app, client, page, name, step):
+    lesson, number = name.rsplit("/", 1)
+    said = client.get(f"/api/v1/lessons/{lesson}?lang=en").get_json()["steps"][int(number) - 1]
+    answer = _walk(client, step, said["solution"], [(w["move"], w["rule"], w["at"]) for w in said["wrong"]])
+    assert (said["ask"] and said["ask"]["answer"]) == answer
+
+
+def _demo(app, client, page, name, step):
+    demo, number = name.rsplit("/", 1)
+    answer = _walk(client, step, solution(step), [(w.move, w.rule.value, w.at) for w in step.wrong])
+    if step.ask:
+        frame = next(n for n, f in enumerate(frames(demo), 1) if f.step == int(number) - 1 and f.kind == ANSWER)
+        for lang in LANGUAGES:
+            shown = re.search(r'<p class="answer" data-value="([^"]*)"', page(f"/{lang}/present/{demo}/{frame}"))
+            assert shown.group(1) == str(answer), (lang, name)
+
+
+def _walk(client, step: Step, moves, wrongs) -> int | None:
+    """Play the step's moves through the check API: each is legal, the learner's last names the rule
+    the step accepts, each wrong move is refused by its rule; the engine's answer to the question."""
+    answer = check(client, step.scenario, moves)
+    results = answer["results"]
+    assert all(result["legal"] for result in results), results
+    if isinstance(step.accept, Rule):  # the learner's last move names it, in its verdict or its events
+        last = results[max(i for i, move in enumerate(moves) if move["seat"] == LEARNER)]
+        assert step.accept.value in {last["rule"], *(event["rule"] for event in last["events"])}
+    for move, rule, at in wrongs:
+        before = replay(step, decisions(step)[:at]).moves  # the table at that decision
+        refused = check(client, step.scenario, [*before, move])["results"][-1]
+        assert (refused["legal"], refused["rule"]) == (False, rule), move
+    if step.ask is None:
+        return None
+    state = answer["state"]
+    return _actor(state) if step.ask == NEXT_SEAT else state["round_points"][step.ask_seat]
+
+
+SAYS = {"example": _example, "card": _card_example, "worked": _worked, "quiz": _quiz, "lesson": _lesson,
+        "demo": _demo}
