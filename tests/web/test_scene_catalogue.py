@@ -17,18 +17,21 @@ import pytest
 from app import create_app
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
-from app.learn.lessons.judge import decisions, replay, solution
+from app.learn.lessons.judge import decisions, replay, solution, solved
 from app.pages.anchors import RULE_PAGES
 from app.presenter.frames import ANSWER, frames
 from app.quiz.item import ITEMS
 from app.quiz.kinds import Allowed, Playable
 from app.quiz.present import item_json
+from app.quiz.progress import items_for
 from app.quiz.worked import worked_scoring
 from app.scenes import catalogue
 from app.scenes.lesson import LEARNER, NEXT_SEAT, Step
 
+from .lesson_forms import press
+from .test_lessons import _play_through
 from .test_quiz import _actor, _play_move, check, engine_answer
-from .test_rules_pages import _section
+from .test_rules_pages import DOTTED_IDS, _section, _visible
 
 SCENES = catalogue()
 FIGURE = re.compile(r'<figure class="example">.*?</figure>', re.S)
@@ -178,3 +181,81 @@ def _walk(client, step: Step, moves, wrongs) -> int | None:
 
 SAYS = {"example": _example, "card": _card_example, "worked": _worked, "quiz": _quiz, "lesson": _lesson,
         "demo": _demo}
+
+
+# --- learners see rule names; ids are for tools ------------------------------------------------------
+
+def _first_in_quiz() -> dict[str, str]:
+    """For each myth, a seed whose quiz asks it first (a myth is asked in the quiz alone)."""
+    seeds: dict[str, str] = {}
+    for number in range(2000):
+        first = items_for(f"myth{number}")[0]
+        if first.myth:
+            seeds.setdefault(first.id, f"myth{number}")
+    return seeds
+
+
+MYTH_SEEDS = _first_in_quiz()
+
+
+@pytest.mark.parametrize("scene_id", SCENES)
+def test_a_learner_sees_rule_names_never_rule_ids(app, client, page, scene_id):
+    """#32: wherever a scene is shown — its rules or card page, every answer to a quiz item and its
+    feedback, a lesson step played through with its wrong moves and a wrong answer, each frame of a
+    demo — a rule is named by its title; "match.color" stays in data-rule, anchors and links."""
+    kind, _, name = scene_id.partition(":")
+    for lang in LANGUAGES:
+        for html in SHOWN[kind](app, client, page, lang, name, SCENES[scene_id]):
+            assert not DOTTED_IDS.findall(_visible(html)), (lang, DOTTED_IDS.findall(_visible(html)))
+
+
+def _shown_example(app, client, page, lang, name, example):
+    rule = name.rsplit("/", 1)[0]
+    yield page(f"/{lang}/{RULE_PAGES[Rule(rule)]}")
+
+
+def _shown_card(app, client, page, lang, name, example):
+    yield page(f"/{lang}/cards/{name.rsplit('/', 1)[0]}")
+
+
+def _shown_worked(app, client, page, lang, name, example):
+    yield page(f"/{lang}/rules/scoring")
+
+
+def _shown_quiz(app, client, page, lang, name, scene):
+    item = ITEMS[name]
+    with app.test_request_context("/en/"):
+        choices = [choice.id for choice in item.solution.choices]
+    for choice in choices:
+        if item.myth:
+            yield client.get(f"/{lang}/quiz", query_string={"seed": MYTH_SEEDS[name], "item": name, "answer": choice},
+                             follow_redirects=True).text
+        else:
+            yield page(f"/{lang}/quiz/check?item={name}&answer={choice}")
+
+
+def _shown_lesson(app, client, page, lang, name, step):
+    lesson, number = name.rsplit("/", 1)
+    start = page(f"/{lang}/learn/{lesson}?step={number}")
+    yield start
+    held = step.scenario["hands"][LEARNER] if "hands" in step.scenario else ()
+    for wrong in step.wrong:  # the refusals a first click may meet (a card not held has no button)
+        if wrong.at == 0 and wrong.move["action"] == "play" and wrong.move["card"] in held:
+            yield press(client, start, action="play", card=wrong.move["card"]).text
+    yield _play_through(client, lang, lesson, int(number), step)
+    if step.ask:  # a wrong answer, explained from the position
+        unanswered = _play_through(client, lang, lesson, int(number), step, answer=False)
+        right = solved(step).answer()
+        yield (press(client, unanswered, seat=(right + 1) % step.players) if step.ask == NEXT_SEAT
+               else press(client, unanswered, points=right + 1)).text
+
+
+def _shown_demo(app, client, page, lang, name, step):
+    demo, number = name.rsplit("/", 1)
+    for frame, shown in enumerate(frames(demo), 1):
+        if shown.step == int(number) - 1:
+            yield page(f"/{lang}/present/{demo}/{frame}")
+
+
+SHOWN = {"example": _shown_example, "card": _shown_card, "worked": _shown_worked, "quiz": _shown_quiz,
+         "lesson": _shown_lesson, "demo": _shown_demo}
