@@ -1,8 +1,9 @@
 """The course of lessons (issue 16, "Learn by doing"): /<lang>/learn/ and /<lang>/learn/<lesson id>.
 
-The lessons are data (``course``, shaped as ``model`` says); a step is judged by the engine and
-replayed from the learner's moves on every request (``judge``), which a page carries in a signed
-token (``progress``), so nothing is stored on the server and every step works without JavaScript.
+The lessons are data in the scene catalogue (app.scenes.course, shaped as app.scenes.lesson says);
+a step is judged by the engine and replayed from the learner's moves on every request (``judge``),
+which a page carries in a signed token (``progress``), so nothing is stored on the server and every
+step works without JavaScript.
 ``views`` serves the pages (on the shared position view, app.learn.position), ``api`` the JSON
 (/api/v1/lessons), ``words`` fills an instruction's placeholders.
 """
