@@ -104,11 +104,8 @@ class NextPlayer(question.NextPlayer):
         return Solution(choices, _one_of(choices, str(played.after.actor())))
 
 
-class _CardCount:
-    """A number of one seat's cards (``seat``), once all has happened, among fixed ``counts`` to choose from."""
-
-    seat: int
-    counts: tuple[int, ...]
+class _CardCount(question.CardCount):
+    """Solved by ``count``: the engine's number, which must be among the ``counts`` offered."""
 
     def you(self, played: Played) -> int | None:
         return None

@@ -4,70 +4,70 @@ The question is a kind (which of your cards may you play, who plays next, how ma
 what happens to a challenger, may you make this move, a myth true or false) with what it needs (a
 seat, the counts to choose from, the move): never its answer, which the engine gives. The quiz
 (app.quiz.kinds) turns each kind into its solver in one place; these values stay below every
-feature so the catalogue imports none. ``name`` is the kind as the JSON and data attributes spell it.
+feature so the catalogue imports none.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from app.engine.rules import Rule
 from app.wording import verdict_state
 
 
 @dataclass(frozen=True)
-class Playable:
+class Kind:
+    """A kind of question; ``name`` is the kind as the JSON and data attributes spell it, given as
+    the class is made (``class Playable(Kind, name="playable")``)."""
+
+    name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, name: str = "", **rest: Any) -> None:
+        super().__init_subclass__(**rest)
+        if name:  # the quiz's solvers subclass a kind and keep its name
+            cls.name = name
+
+
+class Playable(Kind, name="playable"):
     """"Which of your cards may you play?" (bluffs not included)."""
 
-    name = "playable"
 
-
-@dataclass(frozen=True)
-class NextPlayer:
+class NextPlayer(Kind, name="next-player"):
     """"Who plays next?" (after a fresh deal: "who plays first?")."""
 
-    name = "next-player"
-
 
 @dataclass(frozen=True)
-class Draws:
-    """"How many cards does ``seat`` draw?" in all that happened, among ``counts``."""
+class CardCount(Kind):
+    """A number of one seat's cards, once all has happened, among fixed counts to choose from."""
 
     seat: int
     counts: tuple[int, ...]
-    name = "draws"
+
+
+class Draws(CardCount, name="draws"):
+    """"How many cards does ``seat`` draw?" in all that happened."""
+
+
+class Holds(CardCount, name="holds"):
+    """"How many cards does ``seat`` hold now?"."""
 
 
 @dataclass(frozen=True)
-class Holds:
-    """"How many cards does ``seat`` hold now?", among ``counts``."""
-
-    seat: int
-    counts: tuple[int, ...]
-    name = "holds"
-
-
-@dataclass(frozen=True)
-class Points:
+class Points(Kind, name="points"):
     """"How many points does ``seat`` score (or is charged)?" once the round is over."""
 
     seat: int
-    name = "points"
 
 
-@dataclass(frozen=True)
-class ChallengeOutcome:
+class ChallengeOutcome(Kind, name="challenge"):
     """"What happens to the challenger?": the cards drawn, and whether they then play."""
 
-    name = "challenge"
-
 
 @dataclass(frozen=True)
-class Allowed:
+class Allowed(Kind, name="allowed"):
     """"May you play this card (catch that player) now?"; ``move`` as the check API spells it."""
 
     move: dict[str, Any]
-    name = "allowed"
 
 
 # --- myths ------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ SOURCES = ("official", "guide-long", "guide-short")  # every myth names these th
 
 
 @dataclass(frozen=True)
-class Myth:
+class Myth(Kind, name="myth"):
     """"True or false, by the official rules?" A claim players repeat, and what the claim says the
     engine would find in the position (``claimed``, read by ``measure``) under each source's rules."""
 
@@ -112,7 +112,6 @@ class Myth:
     measure: LastVerdict | Drawn
     claimed: Any
     sources: tuple[Source, ...]
-    name = "myth"
 
 
 Question = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth

@@ -14,7 +14,6 @@ import re
 
 import pytest
 
-from app import create_app
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.learn.lessons.judge import decisions, replay, solution, solved
@@ -30,24 +29,12 @@ from app.scenes.lesson import LEARNER, NEXT_SEAT, Step
 
 from .lesson_forms import press
 from .test_lessons import _play_through
-from .test_quiz import _actor, _play_move, check, engine_answer
+from .test_quiz import _actor, _play_move, app, check, client, engine_answer  # noqa: F401 (app, client: fixtures)
 from .test_rules_pages import DOTTED_IDS, _section, _visible
 
 SCENES = catalogue()
 FIGURE = re.compile(r'<figure class="example">.*?</figure>', re.S)
 SHOWN_VERDICT = re.compile(r'<li class="(legal|bluff|illegal)">.*?<p class="verdict" data-rule="([^"]+)"', re.S)
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("UNO_TUTOR_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
-        return create_app({"TESTING": True, "SECRET_KEY": "catalogue-tests"})
-
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
 
 
 @pytest.fixture(scope="module")
