@@ -39,8 +39,13 @@ class Game:
         return cls(rules, seed, state, 1, [0] * players), events + dealt
 
     @property
+    def reached(self) -> list[int]:
+        """The seats whose total has reached the target: any one of them ends the game."""
+        return [seat for seat, total in enumerate(self.scores) if total >= self.rules.target]
+
+    @property
     def game_over(self) -> bool:
-        return max(self.scores) >= self.rules.target
+        return bool(self.reached)
 
     @property
     def winners(self) -> list[int]:
