@@ -10,7 +10,7 @@ from app.engine.moves import Move
 from app.engine.rules import Rule
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
 from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
-from app.learn.lessons.model import LEARNER, NEXT_SEAT
+from app.learn.lessons.model import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS
 
 from .arabic_terms import replaced_words
 from .lesson_forms import complete, press
@@ -52,12 +52,18 @@ def test_each_wrong_move_is_refused_by_the_rule_it_names(client, lesson_id, numb
 @pytest.mark.parametrize("lesson_id, number, step", [s for s in STEPS if s[2].ask],
                          ids=[i for i, s in zip(IDS, STEPS) if s[2].ask])
 def test_the_answer_to_a_question_is_the_engines(client, lesson_id, number, step):
-    state = check(client, step.scenario, solution(step))["state"]
+    answer = check(client, step.scenario, solution(step))
+    state, game = answer["state"], answer["game"]
     if step.ask == NEXT_SEAT:
         expected = state["pending"]["seat"] if state["pending"] else state["turn"]
-    else:
+    elif step.ask == POINTS:
         expected = state["round_points"][step.ask_seat]
-    assert solved(step).answer() == expected
+    elif step.ask == NEXT_DEALER:
+        expected = game["next_dealer"]
+    else:
+        assert step.ask == GAME_WINNER and game["game_over"] and len(game["winners"]) == 1  # no tie to guess
+        expected = game["winners"][0]
+    assert expected is not None and solved(step).answer() == expected
 
 
 def test_every_rule_is_taught_by_some_step():
@@ -175,7 +181,8 @@ def _play_through(client, lang, lesson_id, number, step, answer=True):
         assert 'feedback-right' in page or move["action"] == CONTINUE, (move, page_text(page)[-600:])
     if step.ask and answer:
         expected = solved(step).answer()
-        response = press(client, page, seat=expected) if step.ask == NEXT_SEAT else press(client, page, points=expected)
+        response = (press(client, page, seat=expected) if step.ask in SEAT_QUESTIONS else
+                    press(client, page, points=expected))
         page = response.text
     return page
 

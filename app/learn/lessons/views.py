@@ -261,13 +261,16 @@ class StepPage:
         return self.names[self.step.solution[self.progress.cursor]["seat"]]
 
     def scoring(self) -> dict[str, Any] | None:
-        """The worked example once the round is over: each hand, each card's value, the sums."""
+        """The worked example once the round is over: each hand, each card's value, the sums (and
+        the game totals, where the step's scenario carries them)."""
         state = self.progress.state
         points = state.round_points()
         if points is None:
             return None
+        view = self.view()  # where the scenario carries the game, each seat's totals before and after
         rows = [{"name": self.names[seat], "cards": [(c.notation, c.points) for c in hand],
-                 "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner}
+                 "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner,
+                 "total": view.seats[seat].total, "total_after": view.seats[seat].total_after}
                 for seat, hand in enumerate(state.hands)]
         method = state.rules.scoring_rule
         added = None
