@@ -15,7 +15,7 @@ def win(game):
     return game.apply(Move(0, Action.PLAY, card("R1")))
 
 
-def test_no_game_given__the_first_round_of_a_game_dealt_by_seat_0():
+def test_scenario__no_game_given_is_the_first_round_of_a_game_dealt_by_seat_0():
     game, _ = game_from_scenario(scenario())
     assert (game.scores, game.round.dealer, game.game_over, game.next_dealer) == ([0, 0, 0, 0], 0, False, None)
 
@@ -46,14 +46,14 @@ def test_score_tally_lowest__reaching_the_target_ends_the_game_and_the_lowest_to
     assert game.scores == [430, 521, 387, 462] and game.winners == [2] and game.next_dealer is None
 
 
-def test_a_fresh_deal_carries_the_game_and_its_dealer():
+def test_scenario__a_fresh_deal_carries_the_game_and_its_dealer():
     from app.engine.cards import DECK
     game, events = game_from_scenario({"players": 3, "dealer": 1, "deck": [c.notation for c in DECK],
                                        "scores": [5, 6, 7]})
     assert events and (game.scores, game.round.dealer) == ([5, 6, 7], 1)
 
 
-def test_the_round_alone_is_the_same_round():
+def test_scenario__the_round_alone_is_the_same_round():
     carried = scenario(dealer=2, scores=[1, 2, 3, 4])
     state, _ = from_scenario(carried)
     assert state.dealer == 2 and state.to_dict() == game_from_scenario(carried)[0].round.to_dict()
@@ -70,7 +70,7 @@ def test_the_round_alone_is_the_same_round():
     ({"dealer": 4}, "bad-seat"),
     ({"dealer": "1"}, "bad-seat"),
 ])
-def test_an_impossible_game_is_refused(extra, code):
+def test_scenario__an_impossible_game_is_refused(extra, code):
     with pytest.raises(ScenarioError) as error:
         game_from_scenario(scenario(**extra))
     assert error.value.code == code
