@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import wording
+from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.round import RoundState
-from ..engine.scenario import ScenarioError, from_scenario
+from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError
 from ..limits import client, limiter, refusal
 from . import bp
@@ -30,11 +30,11 @@ def check():
     body = json_object()
     moves = _moves(body.get("moves", []))
     try:
-        state, setup = from_scenario(body.get("scenario"))
+        game, setup = game_from_scenario(body.get("scenario"))
     except ScenarioError as error:
         raise ApiError(error.code, **error.params) from None
-    results = [_play(state, move, index) for index, move in enumerate(moves)]
-    answer: dict[str, Any] = {"results": results, "state": state.public()}
+    results = [_play(game, move, index) for index, move in enumerate(moves)]
+    answer: dict[str, Any] = {"results": results, "state": game.round.public(), "game": game.public()}
     if "deck" in body["scenario"]:
         answer["setup"] = [_event(event) for event in setup]
     return answer
@@ -59,10 +59,11 @@ def _bad_move(index: int, error: InvalidMoveError) -> ApiError:
     return ApiError("bad-move", extra={"move": index}, move=index, field=str(error.args[0]))
 
 
-def _play(state: RoundState, move: Move, index: int) -> dict[str, Any]:
-    """Check ``move``, and apply it if legal (an illegal move changes nothing)."""
+def _play(game: Game, move: Move, index: int) -> dict[str, Any]:
+    """Check ``move``, and apply it if legal (an illegal move changes nothing); the move that ends
+    the round adds its points to the game's totals."""
     try:
-        verdict, events = state.attempt(move)
+        verdict, events = game.attempt(move)
     except InvalidMoveError as error:  # a seat the scenario doesn't have
         raise _bad_move(index, error) from None
     return {**verdict.to_dict(), "verdict": wording.verdict_state(verdict), "message": wording.verdict_message(verdict),

@@ -39,8 +39,13 @@ class Game:
         return cls(rules, seed, state, 1, [0] * players), events + dealt
 
     @property
+    def reached(self) -> list[int]:
+        """The seats whose total has reached the target: any one of them ends the game."""
+        return [seat for seat, total in enumerate(self.scores) if total >= self.rules.target]
+
+    @property
     def game_over(self) -> bool:
-        return max(self.scores) >= self.rules.target
+        return bool(self.reached)
 
     @property
     def winners(self) -> list[int]:
@@ -87,16 +92,40 @@ class Game:
             params["winners"] = winners
         return Event("game-end", self.rules.scoring_rule, params)
 
-    def next_round(self) -> list[Event]:
-        """Deal the next round, the deal passing to the left; refused before the round ends or after the game."""
+    @property
+    def next_dealer(self) -> int | None:
+        """Who deals the next round (``setup.dealer``): the deal passes to the left, the next seat
+        clockwise, whatever the direction of play when the round ended; None while the round goes
+        on and once the game is over (no round comes next).
+
+        >>> game, _ = Game.new("official", players=3, seed=7)
+        >>> game.round.dealer, game.next_dealer  # the first round has only begun
+        (0, None)
+        """
         if not self.round.round_over or self.game_over:
+            return None
+        return (self.round.dealer + 1) % self.round.players
+
+    def next_round(self) -> list[Event]:
+        """Deal the next round, dealt by ``next_dealer``; refused before the round ends or after the game."""
+        dealer = self.next_dealer
+        if dealer is None:
             raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": "not-over" if not self.round.round_over
                                                                    else "game-over"}))
         self.number += 1
-        dealer = (self.round.dealer + 1) % self.round.players
         tag = f"{self.seed}:{self.number}"
         self.round, events = deal(self.rules, self.round.players, dealer, shuffled_deck(tag), tag)
         return events
+
+    def public(self) -> dict[str, Any]:
+        """The game as the check API shows it beside the round: the totals (this round's points
+        added once it is over), who dealt this round, whether the game is over and who won it, and
+        who deals the next round."""
+        return {"scores": list(self.scores), "target": self.rules.target, "dealer": self.round.dealer,
+                "game_over": self.game_over, "winners": self.winners, "next_dealer": self.next_dealer}
+
+    def copy(self) -> Game:
+        return replace(self, round=self.round.copy(), scores=list(self.scores))
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "seed": self.seed, "round": self.round.to_dict(),

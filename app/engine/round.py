@@ -65,13 +65,14 @@ class RoundState:
     @classmethod
     def from_position(cls, hands: list[list[Card]], discard: list[Card], color: Color | None = None,
                       turn: int = 0, direction: int = 1, draw_pile: list[Card] | None = None,
-                      rules: RuleSet | None = None, seed: int | str = 0) -> RoundState:
-        """A position mid-round; ``draw_pile`` is top first (None: the rest of the deck, shuffled)."""
+                      rules: RuleSet | None = None, seed: int | str = 0, dealer: int = 0) -> RoundState:
+        """A position mid-round, dealt by ``dealer``; ``draw_pile`` is top first (None: the rest of
+        the deck, shuffled)."""
         if draw_pile is None:
             draw_pile = rest_of_deck([*discard, *(c for hand in hands for c in hand)], seed)
         top = discard[-1]
         return cls(ruleset(rules), [list(h) for h in hands], list(reversed(draw_pile)), list(discard),
-                   color if top.is_wild else top.color, turn, direction, seed=seed)
+                   color if top.is_wild else top.color, turn, direction, dealer, seed=seed)
 
     # --- reading -------------------------------------------------------------------------
 

@@ -1,13 +1,26 @@
 """Scenarios: a position described in card notation, as the check API and the lessons give it.
 
-Either mid-round (``hands``, ``discard``, ``color``, ``turn``, ``direction``, ``draw_pile``) or a
-fresh deal (``players``, ``dealer``, ``deck``). Anything impossible raises ScenarioError with a
-stable code, never a half-built state; its params hold what was sent, as sent (the web layer
-words them).
+Either mid-round (``hands``, ``discard``, ``color``, ``turn``, ``direction``, ``draw_pile``, and
+``dealer``: who dealt this round) or a fresh deal (``players``, ``dealer``, ``deck``). Either may
+carry the game so far: ``scores``, each seat's total before this round (every one below the rule
+set's target, else the game would be over), so that the round's end adds its points to them and
+says whether the game is over and who deals next (app.engine.game). Anything impossible raises
+ScenarioError with a stable code, never a half-built state; its params hold what was sent, as sent
+(the web layer words them).
 
 >>> state, events = from_scenario({"hands": [["R1", "W"], ["B2"]], "discard": ["G5", "R5"]})
 >>> state.color, state.turn, len(state.draw_pile)
 (<Color.RED: 'red'>, 0, 103)
+>>> from .moves import Action, Move
+>>> game, _ = game_from_scenario({"hands": [["R1"], ["B2", "W"]], "discard": ["R5"], "dealer": 1,
+...                               "scores": [450, 120]})
+>>> [e.kind for e in game.apply(Move(0, Action.PLAY, card("R1")))], game.scores, game.game_over
+(['play', 'round-end', 'points', 'game-end'], [502, 120], True)
+>>> game, _ = game_from_scenario({"hands": [["R1"], ["B2", "W"], ["G3"]], "discard": ["R5"], "dealer": 2,
+...                               "direction": -1, "scores": [300, 120, 80]})
+>>> _ = game.apply(Move(0, Action.PLAY, card("R1")))
+>>> game.scores, game.game_over, game.next_dealer  # the deal passes to the left, whatever the direction
+([355, 120, 80], False, 0)
 """
 
 from __future__ import annotations
@@ -16,12 +29,13 @@ from collections import Counter
 from typing import Any
 
 from .cards import COPIES, Card, Color, InvalidCardError, card, color
+from .game import Game
 from .round import RoundState
 from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RuleSetError, ruleset
 from .setup import deal
 from .verdict import Event
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "ScenarioError", "from_scenario"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "ScenarioError", "from_scenario", "game_from_scenario"]
 
 
 class ScenarioError(ValueError):
@@ -63,6 +77,13 @@ def _rules(spec: Any) -> RuleSet:
 
 def from_scenario(scenario: Any) -> tuple[RoundState, list[Event]]:
     """Build the round a scenario describes, with the events of its deal (none mid-round)."""
+    game, events = game_from_scenario(scenario)
+    return game.round, events
+
+
+def game_from_scenario(scenario: Any) -> tuple[Game, list[Event]]:
+    """The round a scenario describes inside the game it carries (``scores`` before this round;
+    none: the game's first round, every total 0), with the events of its deal."""
     if not isinstance(scenario, dict):
         raise ScenarioError("bad-scenario", field="scenario")
     rules = _rules(scenario.get("rules", "official"))
@@ -70,8 +91,24 @@ def from_scenario(scenario: Any) -> tuple[RoundState, list[Event]]:
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise ScenarioError("bad-scenario", field="seed")
     if "deck" in scenario:
-        return _fresh_deal(scenario, rules, seed)
-    return _mid_round(scenario, rules, seed), []
+        state, events = _fresh_deal(scenario, rules, seed)
+    else:
+        state, events = _mid_round(scenario, rules, seed), []
+    return Game(rules, seed, state, scores=_scores(scenario.get("scores"), state.players, rules)), events
+
+
+def _scores(value: Any, players: int, rules: RuleSet) -> list[int]:
+    """Each seat's game total before this round: whole numbers, one per seat, each below the target
+    (a total at the target has ended the game: no round comes after it)."""
+    if value is None:
+        return [0] * players
+    if (not isinstance(value, list) or len(value) != players
+            or not all(type(total) is int and total >= 0 for total in value)):
+        raise ScenarioError("bad-scores", players=players)
+    for total in value:
+        if total >= rules.target:
+            raise ScenarioError("scores-at-target", score=total, target=rules.target)
+    return list(value)
 
 
 def _fresh_deal(scenario: dict[str, Any], rules: RuleSet, seed: int | str) -> tuple[RoundState, list[Event]]:
@@ -100,8 +137,9 @@ def _mid_round(scenario: dict[str, Any], rules: RuleSet, seed: int | str) -> Rou
     direction = scenario.get("direction", 1)
     if direction not in (1, -1) or isinstance(direction, bool):
         raise ScenarioError("bad-direction")
+    dealer = _seat(scenario.get("dealer", 0), len(hands), "dealer")
     return RoundState.from_position(hands, discard, _active_color(scenario.get("color"), discard[-1]),
-                                    turn, direction, draw_pile, rules, seed)
+                                    turn, direction, draw_pile, rules, seed, dealer)
 
 
 def _active_color(value: Any, top: Card) -> Color | None:

@@ -1,12 +1,16 @@
 """The shared position view: a position in the check API's scenario notation, as a small table
 the learner acts on, and what happens when a move is played on it.
 
-``build(scenario, moves, viewer)`` reads the scenario with the engine (``from_scenario``), plays
-the lead-in ``moves`` (check-API moves, each one legal: how a pending decision is reached — a
-card drawn, a Wild Draw Four played on you), and returns a ``Position``: the seats, the viewer's
+``build(scenario, moves, viewer)`` reads the scenario with the engine (``game_from_scenario``: the
+round, in the game the scenario may carry), plays the lead-in ``moves`` (check-API moves, each
+one legal: how a pending decision is reached — a card drawn, a Wild Draw Four played on you), and
+returns a ``Position``: the seats, the viewer's
 hand with each card's verdict (the practice table's hints: ``present.hand_hints``), the pile,
-the direction, whose turn, the pending decision and the answers it allows. ``Position.play(move)``
-tries a move on a copy (``RoundState.attempt``) and returns an ``Outcome``: the verdict in words,
+the direction, whose turn, the pending decision and the answers it allows; where the scenario names
+the dealer, who dealt (and, once the round is over, who deals the next one), and where it carries
+the game's totals, each seat's total before the round and, once it is over, the engine's total
+after. ``Position.play(move)`` tries a move on a copy (``Game.attempt``: the round's, its points
+added to the game's totals) and returns an ``Outcome``: the verdict in words,
 the rule and its link, the events, and the position after it. Every sentence comes from
 app.wording or the practice table's words; nothing is judged here, only read from the engine.
 
@@ -28,9 +32,10 @@ from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import wording
 from ..engine.cards import Color
+from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.round import RoundState
-from ..engine.scenario import ScenarioError, from_scenario
+from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..practice import present
 from ..practice.game import hint, needs_choice
@@ -68,6 +73,11 @@ class SeatView:
     to_play: bool  # the actor: the seat play waits for
     you: bool  # the viewer
     uno: bool  # has called UNO and holds one card
+    dealer: bool = False  # dealt this round (shown where the scenario names the dealer)
+    deals_next: bool = False  # deals the next round (the engine's ``Game.next_dealer``, once the round is over)
+    total: int | None = None  # the game total before this round (where the scenario carries the game)
+    points: int | None = None  # this round's points, once it is over (the engine's, by the rule set's scoring)
+    total_after: int | None = None  # the game total with them (the engine's ``Game.scores``)
 
 
 @dataclass(frozen=True)
@@ -106,7 +116,11 @@ class Position:
     lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
-    state: RoundState = field(repr=False, compare=False)  # the engine's state: read it, never change it
+    game: Game = field(repr=False, compare=False)  # the engine's game and round: read them, never change them
+
+    @property
+    def state(self) -> RoundState:
+        return self.game.round
 
     @property
     def scenario_json(self) -> str:
@@ -146,12 +160,12 @@ class Position:
             # A card no colour could make playable is refused at once by the rule that forbids it
             # (as at the practice table), not for the colour it was never given.
             return _outcome(verdict, data, [], self.names, self.viewer)
-        state = self.state.copy()
+        game = self.game.copy()
         try:
-            verdict, events = state.attempt(parsed)
+            verdict, events = game.attempt(parsed)
         except InvalidMoveError as error:  # a target seat the position doesn't have
             raise PositionError("bad-move", field=str(error.args[0])) from None
-        after = _view(self.scenario, (*self.moves, data), self.viewer, state,
+        after = _view(self.scenario, (*self.moves, data), self.viewer, game,
                       tuple(_lines(events, self.names, self.viewer))) if verdict.legal else None
         return _outcome(verdict, data, events, self.names, self.viewer, after=after)
 
@@ -196,13 +210,14 @@ def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -
     if len(moves) > MAX_LEAD_IN:
         raise PositionError("too-many-moves", max=MAX_LEAD_IN, count=len(moves))
     try:
-        state, _setup = from_scenario(scenario)
+        game, _setup = game_from_scenario(scenario)
     except ScenarioError as error:
         raise PositionError(error.code, **error.params) from None
+    state = game.round
     lead_in: list[Event] = []
     for number, data in enumerate(moves, start=1):
         try:
-            verdict, lead_in = state.attempt(Move.from_dict(data))
+            verdict, lead_in = game.attempt(Move.from_dict(data))
         except InvalidMoveError as error:
             raise PositionError("bad-move", move=number - 1, field=str(error.args[0])) from None
         if not verdict.legal:
@@ -212,16 +227,16 @@ def build(scenario: Any, moves: Sequence[Any] = (), viewer: int | None = None) -
     if type(viewer) is not int or not 0 <= viewer < state.players:
         raise PositionError("bad-seat", field="seat", players=state.players)
     names = seat_names(state.players, viewer)
-    return _view(scenario, tuple(moves), viewer, state, tuple(_lines(lead_in, names, viewer)))
+    return _view(scenario, tuple(moves), viewer, game, tuple(_lines(lead_in, names, viewer)))
 
 
-def view_of(scenario: Any, moves: Sequence[dict[str, Any]], state: RoundState, viewer: int,
+def view_of(scenario: Any, moves: Sequence[dict[str, Any]], game: Game, viewer: int,
             events: Sequence[Event] = ()) -> Position:
     """The view of a position its caller has played out itself (``moves`` on ``scenario`` gave
-    ``state``), with ``events`` as the lead-in to show: a lesson replays its own steps, as long as
-    a guided round goes, and says which of their events are new."""
-    names = seat_names(state.players, viewer)
-    return _view(scenario, tuple(moves), viewer, state, tuple(_lines(list(events), names, viewer)))
+    ``game``, as ``game_from_scenario`` reads it), with ``events`` as the lead-in to show: a lesson
+    replays its own steps, as long as a guided round goes, and says which of their events are new."""
+    names = seat_names(game.round.players, viewer)
+    return _view(scenario, tuple(moves), viewer, game, tuple(_lines(list(events), names, viewer)))
 
 
 def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
@@ -240,6 +255,11 @@ def without_turn(view: Position, prompt: str) -> Position:
     ``prompt`` asks the question instead."""
     return replace(plain_direction(view), seats=tuple(replace(seat, to_play=False) for seat in view.seats),
                    prompt=prompt, choices=())
+
+
+def without_next_dealer(view: Position) -> Position:
+    """``view`` while "who deals the next round?" is open: no mark says who deals it."""
+    return replace(view, seats=tuple(replace(seat, deals_next=False) for seat in view.seats))
 
 
 def before_draws(view: Position, events: Sequence[Event]) -> Position:
@@ -303,12 +323,13 @@ def canonical_json(value: Any) -> str:
 # --- building the view ---------------------------------------------------------------------------
 
 
-def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, state: RoundState,
+def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: Game,
           lead_in: tuple[dict[str, Any], ...]) -> Position:
+    state = game.round
     names = seat_names(state.players, viewer)
     actor = state.actor()
     seats = tuple(SeatView(seat, names[seat], len(hand), seat == actor, seat == viewer,
-                           state.uno_said[seat] and len(hand) == 1)
+                           state.uno_said[seat] and len(hand) == 1, **_game_marks(scenario, game, seat))
                   for seat, hand in enumerate(state.hands))
     color = state.color and state.color.value
     hints = present.hand_hints(state, viewer, names) if state.winner is None else {}
@@ -320,7 +341,22 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, state: 
         direction=state.direction, direction_text=present.direction_text(state, names, viewer),
         turn=state.turn, actor=actor, pending=_pending(state, viewer),
         prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
-        round_over=state.round_over, winner=state.winner, state=state)
+        round_over=state.round_over, winner=state.winner, game=game)
+
+
+def _game_marks(scenario: Any, game: Game, seat: int) -> dict[str, Any]:
+    """What the table shows of the game around the round, as far as the scenario says it: the dealer
+    (and the next one) where it names the dealer, and where it carries the totals, the seat's total
+    before this round (as the engine read it) and, once the round is over, its points and the
+    engine's total after them."""
+    marks: dict[str, Any] = {}
+    if "dealer" in scenario:
+        marks.update(dealer=seat == game.round.dealer, deals_next=seat == game.next_dealer)
+    if "scores" in scenario:
+        points = game.round.round_points()
+        marks.update(total=scenario["scores"][seat], points=points[seat] if points else None,
+                     total_after=game.scores[seat] if points else None)
+    return marks
 
 
 def _pending(state: RoundState, viewer: int) -> dict[str, Any] | None:

@@ -24,7 +24,8 @@ from app.engine.cards import hand_points
 from app.engine.moves import Move
 from app.engine.round import RoundState
 from app.engine.rules import Rule
-from app.engine.scenario import from_scenario
+from app.engine.game import Game
+from app.engine.scenario import game_from_scenario
 from app.engine.verdict import Event, Verdict
 from app.learn import position
 from app.learn.lessons import words
@@ -103,15 +104,16 @@ def scene(demo: Lesson, number: int) -> Scene:
     frame = frames(demo.id)[number - 1]
     step = demo.steps[frame.step]
     moves = solution(step)
-    state, setup = from_scenario(step.scenario)
-    before, verdict, events = state, None, []
+    game, setup = game_from_scenario(step.scenario)
+    state = game.round
+    before, verdict, events = game, None, []
     for index, move in enumerate(moves[:frame.played]):
-        before = state.copy()  # the table the frame's move is made on, once the loop is done
-        verdict, events = state.attempt(Move.from_dict(move))
+        before = game.copy()  # the table the frame's move is made on, once the loop is done
+        verdict, events = game.attempt(Move.from_dict(move))
         if not verdict.legal:
             raise RuntimeError(f"demo {demo.id}, step {frame.step + 1}: the engine refuses move {index + 1} ({verdict.rule})")
     names = position.seat_names(state.players, LEARNER)
-    view = position.view_of(step.scenario, moves[:frame.played], state, LEARNER)
+    view = position.view_of(step.scenario, moves[:frame.played], game, LEARNER)
     shown = Scene(demo, number, frame, view)
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
@@ -138,7 +140,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     return shown
 
 
-def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: RoundState, verdict: Verdict,
+def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: Game, verdict: Verdict,
           events: list[Event], names: tuple[str, ...]) -> None:
     """The frame's move played: its events worded, and the step player's data. The class's own move
     says why it may be played, and why the wrong moves the step expects at that decision may not."""

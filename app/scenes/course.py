@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from app.engine.cards import COPIES, DECK, card
 from app.engine.rules import Rule
 
-from .lesson import ANY_LEGAL, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
+from .lesson import ANY_LEGAL, GAME_WINNER, NEXT_DEALER, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
 from .notation import act, fresh_deal, mid, play
 
 R = Rule
@@ -257,12 +257,26 @@ SCORING_LESSON = Lesson("scoring", _l("Scoring"), summary=_l("Count the points o
             "you score?"),
          (R.ROUND_END, R.WILD_DRAW_FOUR_EFFECT), (play(0, "WD4", color="red"),), accept=ANY_LEGAL, ask=POINTS,
          facts=(R.SCORE_VALUES,)),
+    Step({**mid([["G3"], ["BR", "Y5"], ["G7", "W"], ["R2", "B9"]], ["R9", "G8"], direction=-1), "dealer": 1,
+          "scores": [380, 215, 460, 95]},
+         _l("A game has many rounds. Each round's points are added to the winner's game total, shown under each "
+            "player, and the first to reach 500 points wins the game. Until then, after each round the deal "
+            "passes to the left, clockwise. %(seat1)s dealt this round, and a Reverse has turned play "
+            "anticlockwise. Play your last card: who deals the next round?"),
+         (R.SETUP_DEALER, R.SCORE_WINNER_COLLECTS), (play(0, "G3"),), ask=NEXT_DEALER,
+         facts=(R.SCORE_WINNER_COLLECTS,), params={"seat1": 1}),
     Step(mid([["Y2"], ["R9", "GS"], ["WD4", "B1"]], ["G9", "Y6"], rules={"preset": "official", "scoring": "tally-lowest"}),
          _l("The other official scoring, which both Arabic guides use: each player is charged the cards left "
             "in their own hand, and when someone reaches 500 the lowest total wins. Play your last card: how "
             "many points is %(seat1)s charged?"),
          (R.ROUND_END, R.SCORE_TALLY_LOWEST), (play(0, "Y2"),), ask=POINTS, ask_seat=1, facts=(R.SCORE_VALUES,),
          params={"seat1": 1}),
+    Step({**mid([["B6"], ["YS", "B9", "R6"], ["B4", "G8"]], ["R1", "Y6"],
+                rules={"preset": "official", "scoring": "tally-lowest"}), "dealer": 2, "scores": [430, 470, 380]},
+         _l("With the same scoring, the cards left in each hand are added to that player's own game total, shown "
+            "under each player. The game ends as soon as a total reaches 500 points, and then the lowest "
+            "total wins. Play your last card: who wins the game?"),
+         (R.SCORE_TALLY_LOWEST,), (play(0, "B6"),), ask=GAME_WINNER, facts=(R.SCORE_TALLY_LOWEST,)),
 ))
 
 GUIDED_DEAL = fresh_deal([["R2", "R6", "GS", "B6", "YR", "W", "G7"], ["Y4", "B2", "G1", "R8", "YD2", "B5", "G9"],

@@ -5,8 +5,8 @@ Like lichess's learn stages, a step holds no prose and no judgement of its own: 
 check API's scenario notation, an instruction (a message key), the moves that complete it
 (``solution``: every seat's, in order, as the check API spells them), which learner moves count
 (``accept``), the wrong moves it expects and the rule the engine refuses each with (``wrong``), and
-an optional question about the position the moves leave (``ask``: who plays next, how many points),
-whose answer is read from the engine. ``rules`` are the rule ids the step teaches.
+an optional question about the position the moves leave (``ask``: who plays next, how many points,
+who deals the next round, who has won the game), whose answer is read from the engine. ``rules`` are the rule ids the step teaches.
 
 The learner is always seat 0; the solution's moves for other seats are scripted: those before
 the learner's first decision wait for the learner to let play go on (so the learner sees them
@@ -24,6 +24,8 @@ from app.engine.rules import Rule
 LEARNER = 0
 EXACT, ANY_LEGAL = "exact", "any-legal"  # ``accept``: the solution's move itself, or any legal one
 NEXT_SEAT, POINTS = "next", "points"  # ``ask``: the seat play waits for, a seat's round points
+NEXT_DEALER, GAME_WINNER = "dealer", "game-winner"  # ``ask``: who deals the next round, who won the game
+SEAT_QUESTIONS = (NEXT_SEAT, NEXT_DEALER, GAME_WINNER)  # answered by choosing a player
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class Step:
     def __post_init__(self) -> None:
         if not self.rules or not all(isinstance(rule, Rule) for rule in self.rules):
             raise ValueError("a step teaches at least one rule id")
-        if self.ask not in (None, NEXT_SEAT, POINTS):
+        if self.ask not in (None, POINTS, *SEAT_QUESTIONS):
             raise ValueError(f"unknown question {self.ask!r}")
         if not self.solution and not (self.ask and "deck" in self.scenario) and not self.guided:
             raise ValueError("only a question about a fresh deal needs no move")

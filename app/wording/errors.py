@@ -28,6 +28,10 @@ ERRORS: dict[str, Message] = {
     "unknown-color": _l("“%(color)s” is not a colour: use red, yellow, green or blue."),
     "color-mismatch": _l("The colour must be that of the top card, %(top)s, not %(color)s."),
     "unknown-option": _l("The rules name an unknown preset or option, or a value out of range."),
+    "bad-scores": _l("“scores” must list each player's game total before this round: one whole number, 0 or "
+                     "more, for each of the %(players)s players."),
+    "scores-at-target": _l("A game total of %(score)s has already reached %(target)s, which ends the game: "
+                           "no round comes after it."),
     "malformed-json": _l("The request is not valid JSON."),
     "number-too-large": _l("A number in the request is too large to read."),
     "not-json": _l("Send the request as JSON."),

@@ -225,6 +225,8 @@ PAGES = {
     "scoring": ("/learn/scoring", ({"card": "G3"}, {"points": 88})),  # the worked example
     "scoring-wrong": ("/learn/scoring", ({"card": "G3"}, {"points": 38})),  # summed card by card, hands face up
     "next-wrong": ("/learn/skip-reverse", ({"card": "RS"}, {"seat": 1})),  # the walk past the skipped seat
+    "dealer-wrong": ("/learn/scoring?step=4", ({"card": "G3"}, {"seat": 0})),  # totals before and after, the dealer
+    "game-winner-wrong": ("/learn/scoring?step=6", ({"card": "B6"}, {"seat": 1})),  # who reached 500, the lowest wins
     "first-card": ("/learn/first-card?step=4", ()),  # who plays first, the hand as dealt
     "empty-draw-pile": ("/learn/drawing?step=4", ()),
     "guides-refused": ("/learn/guides?step=2", ({"card": "WD4"},)),

@@ -226,6 +226,47 @@ def test_round_end_and_scoring(client, scoring, rule, points):
     assert (state["round_over"], state["winner"], state["round_points"]) == (True, 0, points)
 
 
+# --- the game around the round: totals carried over, the deal passing on (scenario "scores", "dealer") ---
+
+def test_a_round_with_no_game_given_is_a_games_first(client):
+    """Without "scores" the totals before the round are 0 and the dealer is seat 0."""
+    game = post(client, mid([["R1"], ["G1", "WD4"]], ["R5"]), [play(0, "R1")])["game"]
+    assert game == {"scores": [51, 0], "target": 500, "dealer": 0, "game_over": False, "winners": [],
+                    "next_dealer": 1}
+
+
+def test_the_round_that_ends_adds_its_points_and_the_deal_passes_to_the_left(client):
+    """score.winner-collects adds the round's points to the winner's total; setup.dealer: the deal passes
+    to the left (the next seat clockwise), whatever the direction of play at the end of the round."""
+    scenario = mid([["R1"], ["G1", "WD4"], ["B7"], ["Y2"]], ["R5"], direction=-1, dealer=2, scores=[300, 420, 80, 0])
+    before = post(client, scenario)["game"]
+    assert (before["scores"], before["dealer"], before["next_dealer"]) == ([300, 420, 80, 0], 2, None)
+    answer = post(client, scenario, [play(0, "R1")])
+    assert answer["state"]["round_points"] == [60, 0, 0, 0]
+    assert answer["game"] == {"scores": [360, 420, 80, 0], "target": 500, "dealer": 2, "game_over": False,
+                              "winners": [], "next_dealer": 3}
+    assert "game-end" not in [kind for kind, _rule in event_kinds(answer["results"][0])]
+
+
+@pytest.mark.parametrize(("scoring", "rule", "scores", "winners"), [
+    ("winner-collects", "score.winner-collects", [502, 470, 0], [0]),  # 450 + 1 + 50 + 1: the first to 500 wins
+    ("tally-lowest", "score.tally-lowest", [450, 521, 1], [2]),  # 470 + 51 reaches 500: the lowest total wins
+])
+def test_the_round_that_reaches_the_target_ends_the_game(client, scoring, rule, scores, winners):
+    scenario = mid([["R1"], ["G1", "WD4"], ["Y1"]], ["R5"], dealer=1, scores=[450, 470, 0],
+                   rules={"preset": "official", "scoring": scoring})
+    answer = post(client, scenario, [play(0, "R1")])
+    assert answer["game"] == {"scores": scores, "target": 500, "dealer": 1, "game_over": True, "winners": winners,
+                              "next_dealer": None}
+    end = answer["results"][0]["events"][-1]
+    assert (end["kind"], end["rule"], end["params"]["winner"]) == ("game-end", rule, winners[0])
+
+
+def test_a_fresh_deal_carries_the_game_too(client):
+    game = post(client, {**fresh("B5", players=3, dealer=2), "scores": [10, 20, 30]})["game"]
+    assert (game["scores"], game["dealer"], game["game_over"]) == ([10, 20, 30], 2, False)
+
+
 # --- fresh deals and the first card --------------------------------------------------------
 
 @pytest.mark.parametrize(
@@ -366,6 +407,22 @@ BAD_INPUT = [
      400, "too-many-copies", None),
     ("dealer-out-of-range", {"json": {"scenario": {"players": 3, "dealer": 3, "deck": DECK_NOTATION}}}, 400,
      "bad-seat", None),
+    ("mid-round-dealer-out-of-range", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], dealer=2)}}, 400,
+     "bad-seat", None),
+    ("scores-not-a-list", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], scores=120)}}, 400, "bad-scores", None),
+    ("scores-one-short", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], scores=[120])}}, 400,
+     "bad-scores", None),
+    ("scores-negative", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], scores=[120, -5])}}, 400,
+     "bad-scores", None),
+    ("scores-not-whole", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], scores=[120, 1.5])}}, 400,
+     "bad-scores", None),
+    ("scores-true", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], scores=[120, True])}}, 400,
+     "bad-scores", None),
+    ("scores-at-target", {"json": {"scenario": mid([["R1"], ["G1"]], ["R5"], scores=[120, 500])}}, 400,
+     "scores-at-target", None),
+    ("deal-scores-past-its-target", {"json": {"scenario": {"players": 2, "dealer": 0, "deck": DECK_NOTATION,
+                                                           "rules": {"target": 200}, "scores": [250, 0]}}}, 400,
+     "scores-at-target", None),
     ("unknown-move-card", {"json": {"scenario": GOOD, "moves": [act(0, "draw"), play(0, "R10")]}}, 400,
      "bad-move", 1),
     ("unknown-action", {"json": {"scenario": GOOD, "moves": [act(0, "jump")]}}, 400, "bad-move", 0),

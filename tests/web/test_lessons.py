@@ -10,7 +10,7 @@ from app.engine.moves import Move
 from app.engine.rules import Rule
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
 from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
-from app.scenes.lesson import LEARNER, NEXT_SEAT
+from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS
 
 from .arabic_terms import replaced_words
 from .lesson_forms import complete, press
@@ -52,12 +52,18 @@ def test_each_wrong_move_is_refused_by_the_rule_it_names(client, lesson_id, numb
 @pytest.mark.parametrize("lesson_id, number, step", [s for s in STEPS if s[2].ask],
                          ids=[i for i, s in zip(IDS, STEPS) if s[2].ask])
 def test_the_answer_to_a_question_is_the_engines(client, lesson_id, number, step):
-    state = check(client, step.scenario, solution(step))["state"]
+    answer = check(client, step.scenario, solution(step))
+    state, game = answer["state"], answer["game"]
     if step.ask == NEXT_SEAT:
         expected = state["pending"]["seat"] if state["pending"] else state["turn"]
-    else:
+    elif step.ask == POINTS:
         expected = state["round_points"][step.ask_seat]
-    assert solved(step).answer() == expected
+    elif step.ask == NEXT_DEALER:
+        expected = game["next_dealer"]
+    else:
+        assert step.ask == GAME_WINNER and game["game_over"] and len(game["winners"]) == 1  # no tie to guess
+        expected = game["winners"][0]
+    assert expected is not None and solved(step).answer() == expected
 
 
 def test_every_rule_is_taught_by_some_step():
@@ -175,7 +181,8 @@ def _play_through(client, lang, lesson_id, number, step, answer=True):
         assert 'feedback-right' in page or move["action"] == CONTINUE, (move, page_text(page)[-600:])
     if step.ask and answer:
         expected = solved(step).answer()
-        response = press(client, page, seat=expected) if step.ask == NEXT_SEAT else press(client, page, points=expected)
+        response = (press(client, page, seat=expected) if step.ask in SEAT_QUESTIONS else
+                    press(client, page, points=expected))
         page = response.text
     return page
 
@@ -520,3 +527,49 @@ def test_you_may_draw_holding_a_card_that_matches(client):
     start = replay(step, [])
     assert start.state.playable_faces(LEARNER) & set(start.state.hands[LEARNER])  # a card that matches is in the hand
     assert complete(press(client, client.get(f"/en/learn/drawing?step={number}").text, action="draw").text)
+
+
+def test_the_game_to_500_and_who_deals_the_next_round(client):
+    """A game is played to 500 and the deal passes to the left (setup.dealer), whatever the direction of
+    play: the table marks who dealt and shows each total before the round and, once the learner's last
+    card ends it, the engine's total after; a wrong dealer is explained from the engine's totals."""
+    from app.engine.rules import ruleset
+    number = _step_of("scoring", Rule.SETUP_DEALER, "deal passes to the left")
+    step = LESSONS["scoring"].steps[number - 1]
+    assert str(ruleset(step.scenario["rules"]).target) in str(step.instruction)  # "500" is the engine's target
+    page = client.get(f"/en/learn/scoring?step={number}").text
+    assert page.count("badge-dealer") == 1 and re.search(r'data-seat="1"[^>]*>(?:(?!</li>).)*badge-dealer', page, re.S)
+    assert re.findall(r'class="player-total" data-total="(\d+)"', page) == [str(s) for s in step.scenario["scores"]]
+    asked = press(client, page, action="play", card="G3").text
+    done = solved(step)
+    assert re.findall(r'data-after="(\d+)"', asked) == [str(total) for total in done.game.scores]
+    assert not done.game.game_over and "badge-deals-next" not in asked  # the answer is not marked while asked
+    anticlockwise = (step.scenario["dealer"] - 1) % step.players  # the direction of play is not the deal's
+    assert done.answer() == (step.scenario["dealer"] + 1) % step.players != anticlockwise
+    wrong = press(client, asked, seat=anticlockwise).text
+    said = " ".join(page_text(_feedback(wrong)).split())
+    assert "feedback-refused" in _feedback(wrong) and not complete(wrong)
+    assert "380 + 93 = 473" in said and "Nobody has reached 500 points" in said and "Player 2 dealt this round." in said
+    assert "whatever the direction of play: Player 3 deals the next round." in said
+    right = press(client, wrong, seat=done.answer()).text
+    assert complete(right) and re.search(r'data-seat="2"[^>]*>(?:(?!</li>).)*badge-deals-next', right, re.S)
+    arabic = page_text(_feedback(press(client, _asked(client, "ar", "scoring", number)[1], seat=0).text))
+    assert "380 + 93 = 473" in arabic and "اللاعب 3" in arabic and ARABIC.search(arabic)
+
+
+def test_a_game_that_ends_under_the_lowest_total_is_won_by_the_lowest(client):
+    """score.tally-lowest: the total that reaches 500 ends the game and the lowest total wins it; who won
+    stays out of the log until it is answered."""
+    number = _step_of("scoring", Rule.SCORE_TALLY_LOWEST, "who wins the game")
+    step = LESSONS["scoring"].steps[number - 1]
+    done = solved(step)
+    assert done.game.game_over and done.game.winners == [done.answer()]
+    assert done.answer() not in (LEARNER, *done.game.reached)  # neither the round's winner nor who reached 500
+    _, asked = _asked(client, "en", "scoring", number)
+    assert "wins the game" not in page_text(asked[asked.index('id="log"'):])
+    wrong = press(client, asked, seat=LEARNER).text
+    said = " ".join(page_text(_feedback(wrong)).split())
+    assert "Player 2 reaches 505 points: the game is over." in said and "The lowest total wins the game." in said
+    assert "Player 3 wins the game." in said and "380 + 12 = 392" in said
+    right = press(client, wrong, seat=done.answer()).text
+    assert complete(right) and "Player 3 wins the game!" in page_text(right[right.index('id="log"'):])

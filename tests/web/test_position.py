@@ -96,6 +96,8 @@ def test_lead_in_moves_reach_a_challenge(app):
     ({"hands": [["R1"], ["G2"]], "discard": ["R5"]}, [{"seat": 1, "action": "play", "card": "G2"}], "illegal-lead-in"),
     ({"hands": [["R1"], ["G2"]], "discard": ["R5"]}, [{"seat": 0, "action": "fly"}], "bad-move"),
     ({"hands": [["R1"], ["G2"]], "discard": ["R5"]}, "draw", "bad-moves"),
+    ({"hands": [["R1"], ["G2"]], "discard": ["R5"], "scores": [10]}, [], "bad-scores"),
+    ({"hands": [["R1"], ["G2"]], "discard": ["R5"], "scores": [10, 600]}, [], "scores-at-target"),
 ])
 def test_impossible_positions_are_refused_in_words(app, scenario, moves, code):
     with app.test_request_context("/ar/"), force_locale("ar"):
@@ -103,6 +105,21 @@ def test_impossible_positions_are_refused_in_words(app, scenario, moves, code):
             build(scenario, moves)
         assert raised.value.code == code
         assert re.search("[\u0600-\u06ff]", raised.value.message())
+
+
+def test_the_game_around_the_round_is_the_engines(app):
+    """A scenario's game: the dealer marked, and once a move ends the round, the engine's totals and the
+    next dealer (the deal passes to the left, whatever the direction)."""
+    scenario = {"hands": [["R1"], ["G2", "W"], ["B3"]], "discard": ["R5"], "dealer": 1, "direction": -1,
+                "scores": [100, 200, 300]}
+    with app.test_request_context("/en/"):
+        view = build(scenario)
+        assert [(s.dealer, s.deals_next, s.total, s.total_after) for s in view.seats] == [
+            (False, False, 100, None), (True, False, 200, None), (False, False, 300, None)]
+        after = view.play({"action": "play", "card": "R1"}).after
+        assert [(s.points, s.total_after, s.deals_next) for s in after.seats] == [
+            (55, 155, False), (0, 200, False), (0, 300, True)]
+        assert [s.total for s in build({"hands": [["R1"], ["G2"]], "discard": ["R5"]}).seats] == [None, None]
 
 
 def test_move_from_form_reads_the_buttons_fields():

@@ -7,7 +7,8 @@
   check-API moves (every seat's) that completes the step, ``rules`` the rule ids it teaches,
   ``accept`` which learner move counts at the end (``exact``: the solution's; ``any-legal``; or a
   rule id the move's verdict or events must name), ``ask`` the question the step ends on (``null``,
-  or ``{"kind": "next" | "points", "seat", "answer"}``, answered by the engine), ``wrong`` the wrong
+  or ``{"kind": "next" | "points" | "dealer" | "game-winner", "seat", "answer"}``, answered by the engine:
+  the seat play waits for, the asked seat's points, who deals the next round, who won the game), ``wrong`` the wrong
   moves it names (``{"move", "rule", "at"}``: refused by that rule at the learner's ``at``-th decision).
 
 The keys of the issue are kept as they are; the others extend them.

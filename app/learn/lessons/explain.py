@@ -7,6 +7,10 @@ items 7 and 10): nothing here is typed per step.
   seat play waits for.
 - ``points``: the cards that were counted (the hands the round's scoring method counts), each with
   the engine's value, the sum hand by hand, and where the learner's number parts from it.
+- ``game``: each seat's game total before the round, the round's points and the engine's total
+  after them; whether someone reached the target (the game is over, and who won it by the rule
+  set's scoring) or nobody did (who dealt this round, and who deals the next: the seat to the
+  dealer's left, whatever the direction of play).
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from app import wording
 from app.engine.rules import Rule
 from app.engine.verdict import Event
 from app.learn import position
+from app.practice import present
 from app.scenes.lesson import LEARNER
 
 from .judge import Progress
@@ -115,3 +120,32 @@ def _where(hands: list[dict[str, Any]], given: int | None, expected: int) -> str
     if difference > 0:
         return ngettext("Your sum is %(num)d point short.", "Your sum is %(num)d points short.", difference)
     return ngettext("Your sum is %(num)d point too many.", "Your sum is %(num)d points too many.", -difference)
+
+
+def game(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
+    """``{"rows": [{"name", "before", "points", "after"}], "lines": [sentences]}`` for the questions
+    "who deals the next round?" and "who wins the game?": the totals as the engine added them up,
+    then what they mean: the game goes on (who dealt, who deals next) or it is over (who reached
+    the target, the scoring rule's winner)."""
+    played, state = progress.game, progress.state
+    target, points = played.rules.target, state.round_points() or [0] * state.players
+    before = progress.step.scenario.get("scores", [0] * state.players)  # as the engine read them
+    rows = [{"name": names[seat], "before": before[seat], "points": points[seat], "after": after}
+            for seat, after in enumerate(played.scores)]
+    if not played.game_over:
+        dealer, following = state.dealer, played.next_dealer
+        lines = [_("Nobody has reached %(target)d points, so the game goes on with another round.", target=target),
+                 _("You dealt this round.") if dealer == LEARNER else
+                 _("%(seat)s dealt this round.", seat=names[dealer]),
+                 _("The deal passes to the left, clockwise, whatever the direction of play: you deal the next "
+                   "round.") if following == LEARNER else
+                 _("The deal passes to the left, clockwise, whatever the direction of play: %(seat)s deals the "
+                   "next round.", seat=names[following])]
+        return {"rows": rows, "lines": lines}
+    lines = [_("You reach %(total)d points: the game is over.", total=played.scores[seat]) if seat == LEARNER else
+             _("%(seat)s reaches %(total)d points: the game is over.", seat=names[seat], total=played.scores[seat])
+             for seat in played.reached]
+    lines.append(_("The lowest total wins the game.") if played.rules.scoring_rule is Rule.SCORE_TALLY_LOWEST
+                 else _("The highest total wins the game: the one who reached %(target)d.", target=target))
+    lines.append(present.game_result(played.winners, names, LEARNER))
+    return {"rows": rows, "lines": lines}

@@ -2,9 +2,10 @@
 
 Nothing is stored: a step's state is its scenario, the learner's moves so far and the script
 (or, in a guided round, the bots' deterministic answers), so ``replay(step, learner_moves)`` rebuilds
-it on every request. The engine judges every move (``RoundState.attempt``); this module only
-decides whether a legal move is the one the step asks for (``Step.accept``) and reads the answer
-to the step's question from the engine's state.
+it on every request. The engine judges every move (``Game.attempt``: the round's, and the round's
+points added to the game the scenario carries); this module only decides whether a legal move is
+the one the step asks for (``Step.accept``) and reads the answer to the step's question from the
+engine's state.
 
 >>> from app.scenes.lesson import Step, ANY_LEGAL
 >>> from app.engine.rules import Rule
@@ -22,13 +23,14 @@ from functools import cache
 from typing import Any
 
 from app.engine import bots
+from app.engine.game import Game
 from app.engine.moves import Move
 from app.engine.round import RoundState
 from app.engine.rules import Rule
-from app.engine.scenario import from_scenario
+from app.engine.scenario import game_from_scenario
 from app.engine.verdict import Event, InvalidMoveError, Verdict
 
-from app.scenes.lesson import ANY_LEGAL, EXACT, LEARNER, NEXT_SEAT, POINTS, Step
+from app.scenes.lesson import ANY_LEGAL, EXACT, GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, Step
 
 CONTINUE = "continue"  # the learner lets the script's first moves be played: not an engine move
 RIGHT, REFUSED, OTHER = "right", "refused", "other"  # what a learner's move was: asked for, illegal, legal but not asked
@@ -65,7 +67,7 @@ class Progress:
     """The step's position after the learner's moves so far and whatever the script or bots played."""
 
     step: Step
-    state: RoundState
+    game: Game  # the round (``state``) in the game its scenario carries
     setup: list[Event]
     played: list[Played] = field(default_factory=list)
     learner: list[dict[str, Any]] = field(default_factory=list)  # the learner's moves so far (CONTINUE included)
@@ -73,6 +75,10 @@ class Progress:
     script_over: bool = False  # a scripted move no longer applies after the learner's own legal choice
 
     # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> RoundState:
+        return self.game.round
 
     @property
     def moves(self) -> list[dict[str, Any]]:
@@ -98,12 +104,17 @@ class Progress:
         return len(self.learner)
 
     def answer(self) -> int | None:
-        """The engine's answer to the step's question now: the seat play waits for, or a seat's points."""
+        """The engine's answer to the step's question now: the seat play waits for, a seat's points,
+        who deals the next round, or who has won the game (None: not yet known)."""
         if self.step.ask == NEXT_SEAT:
             return self.state.actor()
         if self.step.ask == POINTS:
             points = self.state.round_points()
             return None if points is None else points[self.step.ask_seat]
+        if self.step.ask == NEXT_DEALER:
+            return self.game.next_dealer
+        if self.step.ask == GAME_WINNER:
+            return self.game.winner
         return None
 
     # --- judging ---------------------------------------------------------------------------
@@ -118,7 +129,7 @@ class Progress:
         move = Move.from_dict({**data, "seat": LEARNER})
         if self.moves_done:
             return Judgement(OTHER, None, (), move)
-        verdict, events = self.state.copy().attempt(move)
+        verdict, events = self.game.copy().attempt(move)
         if not verdict.legal:
             return Judgement(REFUSED, verdict, (), move)
         return Judgement(RIGHT if self._asked(move, verdict, events) else OTHER, verdict, tuple(events), move)
@@ -156,7 +167,7 @@ class Progress:
     # --- playing ---------------------------------------------------------------------------
 
     def _play(self, move: Move, learner: bool) -> bool:
-        verdict, events = self.state.attempt(move)
+        verdict, events = self.game.attempt(move)
         if verdict.legal:
             self.played.append(Played(move.to_dict(), verdict, events, learner))
         return verdict.legal
@@ -193,8 +204,8 @@ class Progress:
 
 def replay(step: Step, learner_moves: list[dict[str, Any]]) -> Progress:
     """The step after ``learner_moves``; ProgressError if one of them was not what the step asked for."""
-    state, setup = from_scenario(step.scenario)
-    progress = Progress(step, state, setup)
+    game, setup = game_from_scenario(step.scenario)
+    progress = Progress(step, game, setup)
     progress._advance()
     for data in learner_moves:
         try:

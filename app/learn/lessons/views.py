@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from app import wording
 from app.engine.rules import Rule
@@ -22,7 +22,7 @@ from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
 from app.practice import present
-from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS, Lesson, Step
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
@@ -32,6 +32,19 @@ LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ORDER = list(LESSONS)
 UNO_FROM = ORDER.index(LESSON_OF_RULE[Rule.UNO_CALL].id)  # the UNO controls appear once UNO is taught
 UNO_CONTROLS = ("uno", "catch")
+# What a question answered by choosing a player says to the answer: (right, about you), (right, about
+# another: %(name)s), (wrong, you), (wrong, another); a wrong answer is then explained (``explain``).
+SEAT_SAID = {
+    NEXT_SEAT: (_l("Right: you play next."), _l("Right: %(name)s plays next."),
+                _l("Not you. Here is what the cards did:"), _l("Not %(name)s. Here is what the cards did:")),
+    NEXT_DEALER: (_l("Right: you deal the next round."), _l("Right: %(name)s deals the next round."),
+                  _l("Not you. Here is how the game goes on:"), _l("Not %(name)s. Here is how the game goes on:")),
+    GAME_WINNER: (_l("Right: you win the game."), _l("Right: %(name)s wins the game."),
+                  _l("Not you. Here are the game's totals:"), _l("Not %(name)s. Here are the game's totals:")),
+}
+QUESTIONS = {NEXT_DEALER: _l("Who deals the next round? Choose the player."),
+             GAME_WINNER: _l("Who wins the game? Choose the player.")}
+ANSWERING = {POINTS: "points", GAME_WINNER: "game-end"}  # the event that says the answer, kept back while asked
 
 
 @bp.get(f"/{LANG}/learn/")
@@ -133,29 +146,30 @@ class StepPage:
         if not step.ask or not self.progress.moves_done or expected is None:
             self.feedback = {"kind": OTHER, "text": _("There is no question to answer yet: make your move first.")}
             return
-        given = _int(args.get("seat" if step.ask == NEXT_SEAT else "points", "").strip())
+        given = _int(args.get("points" if step.ask == POINTS else "seat", "").strip())
         self.answered = given == expected
-        why = None
-        if step.ask == NEXT_SEAT and given == LEARNER:
-            text = _("Right: you play next.") if self.answered else _("Not you. Here is what the cards did:")
-        elif step.ask == NEXT_SEAT:
+        if step.ask in SEAT_QUESTIONS:
+            you, named, not_you, not_named = SEAT_SAID[step.ask]
             name = self.names[given] if given is not None and 0 <= given < len(self.names) else "?"
-            text = (_("Right: %(name)s plays next.", name=name) if self.answered else
-                    _("Not %(name)s. Here is what the cards did:", name=name))
+            text = str(you if self.answered else not_you) if given == LEARNER else (
+                (named if self.answered else not_named) % {"name": name})
         elif self.answered:
             text = ngettext("Right: %(num)d point.", "Right: %(num)d points.", expected)
         else:
             text = _("Not quite. Here are the cards counted, card by card:")
-        if not self.answered:  # the position explained by the engine: the card that acted, or the cards counted
-            why = (explain.next_seat(self.progress, self.names) if step.ask == NEXT_SEAT else
-                   explain.points(self.progress, self.names, given))
+        # a wrong answer explained by the engine: the card that acted, the cards counted, or the game's totals
+        why = None if self.answered else (
+            explain.next_seat(self.progress, self.names) if step.ask == NEXT_SEAT else
+            explain.points(self.progress, self.names, given) if step.ask == POINTS else
+            explain.game(self.progress, self.names))
         self.feedback = {"kind": RIGHT if self.answered else "refused", "text": text,
-                         "next": why if step.ask == NEXT_SEAT else None, "points": why if step.ask == POINTS else None}
+                         "next": why if step.ask == NEXT_SEAT else None, "points": why if step.ask == POINTS else None,
+                         "game": why if step.ask in (NEXT_DEALER, GAME_WINNER) else None}
 
     # --- the page ------------------------------------------------------------------------------
 
     def view(self) -> position.Position:
-        return position.view_of(self.step.scenario, self.progress.moves, self.progress.state, LEARNER)
+        return position.view_of(self.step.scenario, self.progress.moves, self.progress.game, LEARNER)
 
     @property
     def asking(self) -> bool:
@@ -175,7 +189,10 @@ class StepPage:
                      for seat in view.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
 
     def question(self) -> str:
-        """"Who plays first?" about a deal, where nothing has been played yet, else "who plays next?"."""
+        """"Who plays first?" about a deal, where nothing has been played yet, else "who plays next?";
+        or who deals the next round, or who wins the game."""
+        if self.step.ask in QUESTIONS:
+            return str(QUESTIONS[self.step.ask])
         if self.progress.played:
             return _("Who plays next? Choose the player.")
         return _("Who plays first? Choose the player.")
@@ -185,7 +202,8 @@ class StepPage:
         (elsewhere the learner finds out by trying); without the UNO controls before UNO is taught;
         in a step that asks who plays next, without the words that name the next player until it is
         answered; and while that question is open, without the marks that say whose turn it is, and
-        the cards a first card made someone draw still out of their hand."""
+        the cards a first card made someone draw still out of their hand; while "who deals the next
+        round?" is open, without the mark on the next dealer."""
         view = self.view()
         if not self.step.hints:
             view = replace(view, hints={})
@@ -199,6 +217,8 @@ class StepPage:
             view = position.without_turn(view, self.question())
             if not self.progress.played:
                 view = position.before_draws(view, self.progress.setup)
+        if self.asking and self.step.ask == NEXT_DEALER:
+            view = position.without_next_dealer(view)
         return view
 
     @property
@@ -214,12 +234,12 @@ class StepPage:
         played carry their events for the step player (``data``)."""
         entries = []
         # While a question is open, what would answer it stays out: the deal's sentences say who
-        # starts, a round's last one the points.
+        # starts, a round's last ones the points and who won the game.
         if self.progress.setup and not self.asking:
             entries.append({"lines": position.event_lines(self.progress.setup, self.names, LEARNER), "data": None})
+        kept_back = ANSWERING.get(self.step.ask) if self.asking else None
         for number, played in enumerate(self.progress.played):
-            shown = [event.redact(LEARNER) for event in played.events
-                     if not (self.asking and event.kind == "points")]
+            shown = [event.redact(LEARNER) for event in played.events if event.kind != kept_back]
             data = None
             if number >= self.latest:
                 data = {"seat": played.move["seat"], "events": [event.to_dict() for event in shown]}
@@ -241,13 +261,16 @@ class StepPage:
         return self.names[self.step.solution[self.progress.cursor]["seat"]]
 
     def scoring(self) -> dict[str, Any] | None:
-        """The worked example once the round is over: each hand, each card's value, the sums."""
+        """The worked example once the round is over: each hand, each card's value, the sums (and
+        the game totals, where the step's scenario carries them)."""
         state = self.progress.state
         points = state.round_points()
         if points is None:
             return None
+        view = self.view()  # where the scenario carries the game, each seat's totals before and after
         rows = [{"name": self.names[seat], "cards": [(c.notation, c.points) for c in hand],
-                 "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner}
+                 "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner,
+                 "total": view.seats[seat].total, "total_after": view.seats[seat].total_after}
                 for seat, hand in enumerate(state.hands)]
         method = state.rules.scoring_rule
         added = None
@@ -277,7 +300,7 @@ class StepPage:
             "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **present.why(rule)} for rule in step.facts],
             "rules": [present.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
-            "ask": step.ask if self.asking else None,
+            "ask": step.ask if self.asking else None, "choose_seat": step.ask in SEAT_QUESTIONS,
             "log": log, "step_cards": position.step_cards(fresh, LEARNER),
             "scoring": self.scoring() if self.complete else None, "labels": position.step_labels(),
             "alternates": {code: url_for("lessons.lesson", lang=code, lesson_id=self.lesson.id) + _query()
