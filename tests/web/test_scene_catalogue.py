@@ -25,7 +25,7 @@ from app.quiz.present import item_json
 from app.quiz.progress import items_for
 from app.quiz.worked import worked_scoring
 from app.scenes import catalogue
-from app.scenes.lesson import LEARNER, NEXT_SEAT, Step
+from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, SEAT_QUESTIONS, Step
 
 from .lesson_forms import press
 from .test_lessons import _play_through
@@ -162,7 +162,12 @@ def _walk(client, step: Step, moves, wrongs) -> int | None:
         assert (refused["legal"], refused["rule"]) == (False, rule), move
     if step.ask is None:
         return None
-    state = answer["state"]
+    state, game = answer["state"], answer["game"]
+    if step.ask == NEXT_DEALER:
+        return game["next_dealer"]
+    if step.ask == GAME_WINNER:
+        (winner,) = game["winners"]
+        return winner
     return _actor(state) if step.ask == NEXT_SEAT else state["round_points"][step.ask_seat]
 
 
@@ -233,7 +238,7 @@ def _shown_lesson(app, client, page, lang, name, step):
     if step.ask:  # a wrong answer, explained from the position
         unanswered = _play_through(client, lang, lesson, int(number), step, answer=False)
         right = solved(step).answer()
-        yield (press(client, unanswered, seat=(right + 1) % step.players) if step.ask == NEXT_SEAT
+        yield (press(client, unanswered, seat=(right + 1) % step.players) if step.ask in SEAT_QUESTIONS
                else press(client, unanswered, points=right + 1)).text
 
 
