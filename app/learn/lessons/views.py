@@ -17,6 +17,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
 from app import wording
+from app.engine import visibility
 from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
@@ -218,7 +219,7 @@ class StepPage:
         if self.progress.setup and not self.asking:
             entries.append({"lines": position.event_lines(self.progress.setup, self.names, LEARNER), "data": None})
         for number, played in enumerate(self.progress.played):
-            shown = [event.redact(LEARNER) for event in played.events
+            shown = [visibility.event(event, visibility.player(LEARNER)) for event in played.events
                      if not (self.asking and event.kind == "points")]
             data = None
             if number >= self.latest:
