@@ -100,10 +100,11 @@ def event_dict(event: Event, viewer: Viewer, mover: int | None = None) -> dict[s
     params = event.params
     if "private_to" in params:  # the marker goes; the cards stay only for whom they are private to
         params = params.copy()
-        if not viewer.sees(params.pop("private_to")):
+        private = params.pop("private_to")
+        if not (viewer.everything or private is not None and private == viewer.privy):  # ``sees``, inline
             params.pop("cards", None)
     kind, rule = event.kind, event.rule
-    if kind == "play" and hides_bluff(params.get("card"), rule, params.get("seat", mover), viewer):
+    if kind == "play" and params.get("card") == "WD4" and hides_bluff("WD4", rule, params.get("seat", mover), viewer):
         rule = _rule_seen("WD4", rule, params.get("seat", mover), viewer)
         params = {k: v for k, v in params.items() if k not in _TELLS_BLUFF}
     return {"kind": kind, "rule": rule.value, "params": params}

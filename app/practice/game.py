@@ -238,7 +238,9 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event], state:
          viewer: Viewer = LEARNER) -> dict[str, Any]:
     """One move and its events as ``viewer`` may see them (``visibility.step``), and the table as
     everyone sees it after them (``after``), so the table can be shown step by step."""
-    return {**visibility.step(move, verdict, events, viewer), "after": table_after(state)}
+    shown = visibility.step(move, verdict, events, viewer)
+    shown["after"] = table_after(state)
+    return shown
 
 
 def table_after(state: RoundState) -> dict[str, Any]:
