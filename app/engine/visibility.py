@@ -15,7 +15,8 @@ A ``Viewer`` is one of:
   Counts only, no card anyone drew, no hand a challenge showed.
 - ``watcher(open_hands=True)``: every hand as cards, and the log as the game's owner (seat 0)
   reads it: the owner's drawn cards, nobody else's. Holds no seat.
-- ``FULL``: the check API, a teaching tool: every hand, every drawn card, every fact.
+- ``FULL``: the check API and the presenter's demos, teaching tools: every hand, every drawn
+  card, every fact.
 
 Nobody ever sees the draw pile's order (its size only), nor ``Pending.guilty``. Whether another
 seat's Wild Draw Four was a bluff is never shown before a challenge: the engine's play event

@@ -124,8 +124,9 @@ class Position:
 
     @property
     def open_hands(self) -> tuple[tuple[str, ...], ...]:
-        """Every seat's cards: a demo shows all hands open (the presenter, app.presenter)."""
-        return tuple(tuple(c.notation for c in hand) for hand in self.state.hands)
+        """Every seat's cards, as the full view sees them: a demo shows all hands open (the
+        presenter, app.presenter), a lesson once its round is over."""
+        return tuple(map(tuple, visibility.view(self.state, visibility.FULL)["hands"]))
 
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
