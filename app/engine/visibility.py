@@ -22,8 +22,9 @@ Nobody ever sees the draw pile's order (its size only), nor ``Pending.guilty``. 
 seat's Wild Draw Four was a bluff is never shown before a challenge: the engine's play event
 leaves the bluff out (``applying._play_wild``); what could still tell it is the verdict — its rule
 (challenge for a bluff, restriction for an honest play) and its facts (``held``, ``case``) — so
-another seat's unstacked Wild Draw Four reads as the restriction, whatever it was. Inside a stack
-there is no bluff to hide: the stacking rule stays. Once a round is over every hand is shown
+another seat's unstacked Wild Draw Four is judged, to its viewers, by the restriction, whatever it
+was, and its play is told by the effect, as the engine tells it. Inside a stack there is no bluff
+to hide: the stacking rule stays. Once a round is over every hand is shown
 (``revealed``): the points are counted in the open.
 
 Logs are stored already narrowed for their reader (``step``); ``narrow`` narrows such a stored
