@@ -93,7 +93,7 @@ def secrets(viewer: Viewer, *states: RoundState) -> set[str]:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}p-{g[2]}-seed{g[3]}")
-def test_no_viewer_sees_a_card_nobody_showed_them(game):
+def test_visibility__no_viewer_sees_a_card_nobody_showed_them(game):
     """A face hidden from a viewer appears in no step and no view they are shown, unless something
     they may see holds the same face (the check is by face: a deck has copies). What each viewer
     knows grows through the round and starts again with each deal."""
@@ -112,7 +112,7 @@ def test_no_viewer_sees_a_card_nobody_showed_them(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}p-{g[2]}-seed{g[3]}")
-def test_every_viewer_sees_what_the_rules_give_them(game):
+def test_visibility__every_viewer_sees_what_the_rules_give_them(game):
     """Each seat its own hand and drawn card, others' as counts; open hands every hand; nobody the
     draw pile or whether a Wild Draw Four was a bluff unless they played it (or see everything);
     a drawn card and a challenge's look at a hand to the one seat they are for."""
@@ -152,7 +152,7 @@ def test_every_viewer_sees_what_the_rules_give_them(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[1]}p-{g[2]}-seed{g[3]}")
-def test_a_watcher_reads_the_owners_log_as_the_table_or_the_owner_sees_the_game(game):
+def test_visibility__a_watcher_reads_the_owners_log_as_it_would_see_the_game(game):
     """The owner's stored log, narrowed for a watcher, is what the watcher would be shown of the
     game itself; and a pass-and-play log, written for the table, stays as it is."""
     owner = visibility.player(visibility.OWNER)
@@ -170,7 +170,7 @@ BLUFF = Event("play", Rule.WILD_DRAW_FOUR_CHALLENGE,
 
 
 @pytest.mark.parametrize("viewer", [visibility.player(0), TABLE, visibility.watcher(True)], ids=repr)
-def test_another_seats_bluff_is_not_shown_before_a_challenge(viewer):
+def test_wild_draw_four_challenge__bluff_hidden_from_every_other_viewer(viewer):
     """wild-draw-four.challenge: whether another seat's Wild Draw Four was a bluff stays hidden,
     even from an event that carried the verdict's facts; its player and the full view see them."""
     shown = visibility.event_dict(BLUFF, viewer)
@@ -180,7 +180,7 @@ def test_another_seats_bluff_is_not_shown_before_a_challenge(viewer):
         assert visibility.event_dict(BLUFF, privy)["params"]["held"] == "R3"
 
 
-def test_a_drawn_card_is_shown_to_its_drawer_only():
+def test_draw_one__drawn_card_shown_to_its_drawer_only():
     drawn = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 1, "cards": ["R5"], "private_to": 1})
     hidden = {"kind": "draw", "rule": "draw.one", "params": {"seat": 1, "count": 1}}
     for viewer in (visibility.player(0), visibility.player(2), TABLE, visibility.watcher(True)):
