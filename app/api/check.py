@@ -1,7 +1,7 @@
 """POST /api/v1/check: play moves on a scenario and say, for each, which rule allows or forbids it.
 
 A full-information teaching tool: every hand and every drawn card is shown (only the draw
-pile's order stays hidden). Request and response are described in the README's "Check API".
+pile's order stays hidden): the answer is what ``visibility.FULL`` sees. Request and response are described in the README's "Check API".
 
 A check of MAX_MOVES moves costs tens of milliseconds where a page costs two, so one address
 (app.limits.client) may send CHECKS_PER_ADDRESS: a class of 40 behind one school address, each
@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import wording
+from ..engine import visibility
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.scenario import ScenarioError, game_from_scenario
@@ -34,7 +35,8 @@ def check():
     except ScenarioError as error:
         raise ApiError(error.code, **error.params) from None
     results = [_play(game, move, index) for index, move in enumerate(moves)]
-    answer: dict[str, Any] = {"results": results, "state": game.round.public(), "game": game.public()}
+    answer: dict[str, Any] = {"results": results, "state": visibility.view(game.round, visibility.FULL),
+                              "game": game.public()}
     if "deck" in body["scenario"]:
         answer["setup"] = [_event(event) for event in setup]
     return answer
@@ -71,6 +73,6 @@ def _play(game: Game, move: Move, index: int) -> dict[str, Any]:
 
 
 def _event(event: Event) -> dict[str, Any]:
-    """The event with its cards shown to everyone: redacted for the seat it is private to."""
-    shown = event.redact(event.params.get("private_to"))
+    """The event as the full view sees it, and its sentence."""
+    shown = visibility.event(event, visibility.FULL)
     return {**shown.to_dict(), "message": wording.event_message(shown)}

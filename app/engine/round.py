@@ -119,28 +119,6 @@ class RoundState:
 
     # --- serialising ---------------------------------------------------------------------
 
-    def public(self, seat: int | None = None) -> dict[str, Any]:
-        """The state as the check API shows it: full hands, but only the draw pile's size (with
-        ``seat``, only that seat's hand in full and the others' as counts)."""
-        pending = self.pending and {"kind": self.pending.kind, "seat": self.pending.seat}
-        hands = [[c.notation for c in hand] if seat is None or s == seat else len(hand)
-                 for s, hand in enumerate(self.hands)]
-        return {
-            "turn": self.turn, "direction": self.direction, "color": self.color and str(self.color),
-            "top": self.top.notation, "hands": hands,
-            "draw_pile_size": len(self.draw_pile), "discard_size": len(self.discard),
-            "pending": pending, "uno": list(self.uno_said), "round_over": self.round_over,
-            "winner": self.winner, "round_points": self.round_points(),
-        }
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, the others' card counts, no draw-pile order."""
-        view = self.public(seat)
-        if self.pending and self.pending.kind == "drawn" and self.pending.seat == seat:
-            view["pending"]["card"] = self.pending.card.notation
-        view["seat"] = seat
-        return view
-
     def to_dict(self) -> dict[str, Any]:
         """The whole state, hidden parts included, for storage (``from_dict`` reads it back)."""
         return {

@@ -29,8 +29,8 @@ class Event:
     """One change to the state, with the rule that caused it.
 
     ``kind`` names the change (``play``, ``draw``, ``skip``…); ``params`` carries seats, cards,
-    colours and counts. Cards drawn by a seat are in ``params["cards"]``: ``redact`` hides them
-    from everyone else.
+    colours and counts. Cards drawn by a seat are in ``params["cards"]``, marked ``private_to``
+    that seat: app.engine.visibility hides them from everyone else.
     """
 
     kind: str
@@ -39,17 +39,6 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "rule": str(self.rule), "params": self.params}
-
-    def redact(self, viewer: int | None) -> Event:
-        """This event as ``viewer`` may see it: other seats' private cards removed."""
-        private = self.params.get("private_to")
-        if private is None:
-            return self
-        params = self.params.copy()
-        del params["private_to"]
-        if viewer != private:
-            params.pop("cards", None)
-        return Event(self.kind, self.rule, params)
 
 
 class IllegalMoveError(Exception):

@@ -31,6 +31,7 @@ from typing import Any
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from .. import wording
+from ..engine import visibility
 from ..engine.cards import Color
 from ..engine.game import Game
 from ..engine.moves import Move
@@ -137,8 +138,9 @@ class Position:
 
     @property
     def open_hands(self) -> tuple[tuple[str, ...], ...]:
-        """Every seat's cards: a demo shows all hands open (the presenter, app.presenter)."""
-        return tuple(tuple(c.notation for c in hand) for hand in self.state.hands)
+        """Every seat's cards, as the full view sees them: a demo shows all hands open (the
+        presenter, app.presenter), a lesson once its round is over."""
+        return tuple(map(tuple, visibility.view(self.state, visibility.FULL)["hands"]))
 
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
@@ -339,7 +341,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
         draw_count=len(state.draw_pile),
         color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=present.direction_text(state, names, viewer),
-        turn=state.turn, actor=actor, pending=_pending(state, viewer),
+        turn=state.turn, actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
         prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
         round_over=state.round_over, winner=state.winner, game=game)
 
@@ -357,17 +359,6 @@ def _game_marks(scenario: Any, game: Game, seat: int) -> dict[str, Any]:
         marks.update(total=scenario["scores"][seat], points=points[seat] if points else None,
                      total_after=game.scores[seat] if points else None)
     return marks
-
-
-def _pending(state: RoundState, viewer: int) -> dict[str, Any] | None:
-    """The pending decision as the viewer may see it: never whether a Wild Draw Four was a bluff,
-    and a drawn card only to the seat that drew it."""
-    pending = state.pending
-    if pending is None:
-        return None
-    shown = pending.card and (pending.kind != "drawn" or pending.seat == viewer)
-    return {"kind": pending.kind, "seat": pending.seat, "card": pending.card.notation if shown else None,
-            "amount": pending.amount, "offender": pending.offender}
 
 
 def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
@@ -439,7 +430,7 @@ def _lines(events: list[Event], names: tuple[str, ...], viewer: int) -> list[dic
     also shows the hand it revealed (``cards``)."""
     lines = []
     for event in events:
-        shown = event.redact(viewer)
+        shown = visibility.event(event, visibility.player(viewer))
         cards = shown.params.get("cards") if shown.kind == "challenge" else None
         lines.append({"kind": shown.kind, "rule": shown.rule.value, "params": shown.params,
                       "text": wording.event_message(shown, names, viewer=viewer), "cards": cards or [],

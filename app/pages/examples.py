@@ -15,6 +15,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
+from app.engine import visibility
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
 from app.replay import play
@@ -61,7 +62,7 @@ def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
     first = played.steps[0].move.seat if played.steps else state.actor()
     steps = tuple(Step(describe_move(step.move), step.move.card and step.move.card.notation, step.verdict.legal,
                        verdict_state(step.verdict), step.verdict.rule, verdict_message(step.verdict),
-                       tuple(event_message(e.redact(None)) for e in step.events)) for step in played.steps)
+                       tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events)) for step in played.steps)
     return Example(top=state.top.notation, color=state.color and color_name(state.color),
                    seat=seat_name(first), hand=tuple(c.notation for c in state.hands[first]),
                    others=_counts([(seat_name(s), len(h)) for s, h in enumerate(state.hands) if s != first]),

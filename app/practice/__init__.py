@@ -16,6 +16,7 @@ from flask_babel import gettext as _, ngettext
 
 from .. import wording
 from ..engine.cards import InvalidCardError, card
+from ..engine import visibility
 from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
@@ -347,7 +348,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "together": practice.together,
         "again": together.again(practice) if practice.together and practice.finished else {},
-        **present.table(practice, seats, view(practice, me), log, shown_from, practice.latest, me),
+        **present.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),
     }
     return render_template("practice/table.html", **context), status
 

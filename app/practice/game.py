@@ -2,10 +2,11 @@
 pass-and-play game, several people taking turns on one device (seats 0.. are theirs, bots after).
 
 Pure game logic (no Flask): the web views and the JSON API both call ``start`` and ``play``
-and store the state dict and the returned steps (the narration log). Every step has already
-been redacted for seat 0, so whatever the log holds may be shown: bots' drawn cards, the draw
-pile's order and a bot's Wild Draw Four bluff never reach it. A pass-and-play log is read by
-every player, so it is redacted for nobody: no hand's cards and no bluff reach it at all.
+and store the state dict and the returned steps (the narration log). Every step is stored as its
+reader may see it (``Practice.reader``; app.engine.visibility decides), so whatever the log holds
+may be shown: for the learner, bots' drawn cards, the draw pile's order and a bot's Wild Draw
+Four bluff never reach it. A pass-and-play log is read by every player, so it is written for the
+table: no hand's cards and no bluff reach it at all.
 """
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import bots
+from ..engine import bots, visibility
 from ..engine.cards import Card, Color, Kind
 from ..engine.game import Game
 from ..engine.moves import Action, Move
-from ..engine.round import RoundState, hand_notations
+from ..engine.round import RoundState
 from ..engine.rules import Rule, RuleSet
 from ..engine.verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
+from ..engine.visibility import Viewer
 
-HUMAN = 0
+HUMAN = visibility.OWNER
+LEARNER = visibility.player(HUMAN)
 MIN_BOTS, MAX_BOTS, DEFAULT_BOTS = 1, 9, 3
 LEVELS = bots.LEVELS
 MAX_BOT_MOVES = 300  # per request: a round that could go on for ever pauses, "continue" resumes it
@@ -81,9 +84,9 @@ class Practice:
         return self.holder if self.names else HUMAN
 
     @property
-    def redacted_for(self) -> int | None:
-        """The seat the log is written for: the learner's, or nobody's (None) when every player reads it."""
-        return None if self.names else HUMAN
+    def reader(self) -> Viewer:
+        """Whom the log is written for: the learner, or the table when every player reads it."""
+        return visibility.TABLE if self.names else LEARNER
 
     def waiting_for(self) -> int | None:
         """The person whose decision play waits for (None: a bot's, or the round is over)."""
@@ -125,7 +128,7 @@ def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bo
     ``names``: pass-and-play, one name per person (see ``Practice.names``)."""
     game, events = Game.new(rules, players=bot_count + (len(names) or 1), seed=seed)
     practice = Practice(game, bot_count, level, hints, names=list(names), seen=[0] * len(names))
-    steps = [step(None, None, events, game.round, practice.redacted_for)]
+    steps = [step(None, None, events, game.round, practice.reader)]
     _run_bots(practice, _rng(practice), steps)
     _log(practice, steps)
     return practice, steps
@@ -197,7 +200,7 @@ def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
         raise Refused(verdict)
     if move.action is Action.CATCH and move.target not in practice.caught:
         practice.caught.append(move.target)
-    steps.append(step(move, verdict, events, practice.game.round, practice.redacted_for))
+    steps.append(step(move, verdict, events, practice.game.round, practice.reader))
 
 
 def _bots_catch(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]]) -> None:
@@ -232,18 +235,12 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
 
 
 def step(move: Move | None, verdict: Verdict | None, events: list[Event], state: RoundState,
-         viewer: int | None = HUMAN) -> dict[str, Any]:
-    """One move and its events as ``viewer`` may see them (a deal or a new round has no move;
-    viewer None: as nobody's, for a log every player reads), and the table as everyone sees it
-    after them (``after``), so the table can be shown step by step."""
-    seat = rule = None
-    if move is not None:
-        assert verdict is not None  # a move always comes with its verdict
-        seat = move.seat
-        # The rule as shown_event shows the play event.
-        rule = _RESTRICTION_ID if _hides_bluff(verdict.rule, verdict.params, seat, viewer) else verdict.rule.value
-    shown = [shown_event(event, seat, viewer) for event in events]
-    return {"seat": seat, "move": move and move.to_dict(), "rule": rule, "events": shown, "after": table_after(state)}
+         viewer: Viewer = LEARNER) -> dict[str, Any]:
+    """One move and its events as ``viewer`` may see them (``visibility.step``), and the table as
+    everyone sees it after them (``after``), so the table can be shown step by step."""
+    shown = visibility.step(move, verdict, events, viewer)
+    shown["after"] = table_after(state)
+    return shown
 
 
 def table_after(state: RoundState) -> dict[str, Any]:
@@ -255,48 +252,21 @@ def table_after(state: RoundState) -> dict[str, Any]:
             "draw_pile_size": len(state.draw_pile), "uno": list(state.uno_said), "actor": state.actor()}
 
 
-def shown_event(event: Event, mover: int | None, viewer: int | None = HUMAN) -> dict[str, Any]:
-    """``event`` as ``viewer`` (seat 0; None: nobody) may see it, as a dict: others' drawn cards
-    hidden, and another's Wild Draw Four never betrays whether it was a bluff (held card, case,
-    rule) before a challenge; a stacked one, which cannot be a bluff, keeps its stacking rule.
-    Built directly, with no redacted Event made on the way: this runs for every event of every move."""
-    params = event.params
-    if params.get("private_to") is not None:  # as Event.redact for the viewer: copy, drop the marker
-        params = params.copy()
-        if params.pop("private_to") != viewer:
-            params.pop("cards", None)
-    kind, rule = event.kind, event.rule
-    if kind != "play" or not _hides_bluff(rule, params, mover, viewer):
-        return {"kind": kind, "rule": rule.value, "params": params}
-    return {"kind": kind, "rule": _RESTRICTION_ID,
-            "params": {k: v for k, v in params.items() if k not in ("held", "case")}}
-
-
-def _hides_bluff(rule: Rule, params: dict[str, Any], mover: int | None, viewer: int | None) -> bool:
-    """Whether a play is another seat's Wild Draw Four, which ``viewer`` sees worded as the
-    restriction, so it never betrays a bluff; a stacked one keeps its stacking rule (inside a
-    stack there is no bluff to hide)."""
-    return params.get("card") == "WD4" and params.get("seat", mover) != viewer and rule is not Rule.STACKING
-
-
-_RESTRICTION_ID = Rule.WILD_DRAW_FOUR_RESTRICTION.value
-
-
 def _log(practice: Practice, steps: list[dict[str, Any]]) -> None:
     """Number the new steps: the store appends them to the log from ``latest``."""
     practice.latest = practice.logged
     practice.logged += len(steps)
 
 
-def view(practice: Practice, seat: int = HUMAN) -> dict[str, Any]:
-    """The check API's state names as ``seat`` (the learner's, seat 0) sees them, plus the game's totals.
-
-    Others' hands are counts; their cards appear (as ``revealed``) only once the round is over.
-    Properties are read once or not at all (each a Python call): this is every practice answer.
+def view(practice: Practice, viewer: Viewer = LEARNER) -> dict[str, Any]:
+    """The check API's state names as ``viewer`` sees them (``visibility.view``: the learner, the
+    pass-and-play holder or a watcher), plus the game's totals, and every hand (``revealed``) once
+    the round is over. Properties are read once or not at all (each a Python call): this is every
+    practice answer.
     """
     game = practice.game
     state, over = game.round, game.game_over
-    shown = state.view(seat)
+    shown = visibility.view(state, viewer)
     shown.update({
         "scores": list(game.scores), "game_over": over, "game_winner": game.winner if over else None,
         "game_winners": game.winners if over else [],
@@ -304,8 +274,9 @@ def view(practice: Practice, seat: int = HUMAN) -> dict[str, Any]:
         "players": len(state.hands), "rules": game.rules.to_dict(), "level": practice.level,
         "hints": practice.hints,
     })
-    if shown["round_over"]:
-        shown["revealed"] = hand_notations(state.hands)
+    hands = visibility.revealed(state)
+    if hands is not None:
+        shown["revealed"] = hands
     return shown
 
 

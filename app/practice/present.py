@@ -166,10 +166,10 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     the step player's to play. ``me``: the reader's seat, whose hand the table shows and whose
     decisions it offers (the learner's; in pass-and-play the holder's; None: someone watching).
     ``viewer``, the seat the log and the results are said to as "you", is the one the log was
-    written for (``Practice.redacted_for``: nobody in pass-and-play, where everyone reads them),
+    written for (``Practice.reader``: nobody in pass-and-play, where everyone reads them),
     and nobody for a watcher."""
     state = practice.round
-    viewer = None if me is None else practice.redacted_for
+    viewer = None if me is None else practice.reader.seat
     steps = narrate(log, seats, viewer)
     latest = fresh_from - shown_from
     return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,

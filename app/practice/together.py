@@ -17,6 +17,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
 from . import access, present
 from .access import GameError, OptionError
@@ -145,11 +146,11 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     since = practice.seen[seat]
     first = max(since, practice.logged - SHOWN_STEPS)
     steps = present.narrate(access.store().steps(record.id, first), seats, viewer=None)
-    counts = [len(hand) for hand in state.hands]
     # The last move's steps carry their data, as on the table: practice.js plays them on the table
     # of the person who made the move (still holding the device) before this screen hides it.
     latest = max(0, practice.latest - first)
-    public = {"hands": counts, "draw_pile_size": len(state.draw_pile)}  # counts only: nobody's hand
+    public = visibility.view(state, visibility.TABLE)  # as the table sees it: every hand a count
+    counts = public["hands"]
     return {"seat": seat, "name": seats[seat], "reason": str(reason) % {"name": seats[offender]},
             "steps": steps, "latest": latest, "first_step": first + 1, "first_turn": since == 0,
             "top": state.discard[-1].notation, "color": state.color and state.color.value,

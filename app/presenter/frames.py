@@ -20,6 +20,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from app import wording
+from app.engine import visibility
 from app.engine.cards import hand_points
 from app.engine.moves import Move
 from app.engine.round import RoundState
@@ -146,7 +147,7 @@ def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: Game, verdict
     says why it may be played, and why the wrong moves the step expects at that decision may not."""
     step, played = shown.step, shown.frame.played
     move = moves[played - 1]
-    shown.played = {"seat": move["seat"], "events": [event.redact(LEARNER).to_dict() for event in events]}
+    shown.played = {"seat": move["seat"], "events": [visibility.event_dict(event, visibility.player(LEARNER)) for event in events]}
     shown.lines = _lines(events, names)
     if move["seat"] != LEARNER:
         return

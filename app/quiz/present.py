@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from app import wording
+from app.engine import visibility
 from app.engine.round import RoundState
 from app.engine.verdict import Verdict
 from app.i18n import current_language
@@ -122,7 +123,7 @@ def _narrated(played: Played, deal: bool = True) -> list[str]:
     """What happened, in the third person, every card shown: the deal (unless ``deal`` is false),
     then each move's events."""
     setup = [e for e in played.setup if e.kind in NARRATED_SETUP and (deal or e.kind != "deal")]
-    return [wording.event_message(e.redact(e.params.get("private_to")))
+    return [wording.event_message(visibility.event(e, visibility.FULL))
             for e in [*setup, *(e for s in played.steps for e in s.events)]]
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from app.engine import Action, Color, IllegalMoveError, Move, bots
+from app.engine import Action, Color, IllegalMoveError, Move, bots, visibility
 
 from .helpers import hand, play, position, summary
 
@@ -112,9 +112,11 @@ def test_wild_draw_four_challenge__bluff_hidden_from_others():
     # wild-draw-four.challenge: before a challenge nobody else can tell a bluff from an honest play.
     bluff = position(["WD4 R1", "G2 B3", "G3"], "R5")
     honest = position(["WD4 B1", "G2 B3", "G3"], "R5")
-    seen = [[e.redact(1).to_dict() for e in state.apply(play(0, "WD4", "green"))] for state in (bluff, honest)]
+    seat_1 = visibility.player(1)
+    seen = [[visibility.event_dict(e, seat_1) for e in state.apply(play(0, "WD4", "green"))] for state in (bluff, honest)]
     assert seen[0] == seen[1]
-    assert bluff.view(1)["pending"] == honest.view(1)["pending"] == {"kind": "challenge", "seat": 1}
+    assert visibility.view(bluff, seat_1)["pending"] == visibility.view(honest, seat_1)["pending"] \
+        == {"kind": "challenge", "seat": 1}
 
 
 def test_wild_draw_four_challenge__guilty():
@@ -145,8 +147,9 @@ def test_wild_draw_four_challenge__hand_shown_only_to_challenger():
     state = position(["WD4 B1", "G2", "G3"], "R5")
     state.apply(play(0, "WD4", "green"))
     shown = state.apply(Move(1, Action.CHALLENGE))[0]
-    assert shown.redact(1).params["cards"] == ["B1"]
-    assert "cards" not in shown.redact(2).params and "cards" not in shown.redact(None).params
+    assert visibility.event(shown, visibility.player(1)).params["cards"] == ["B1"]
+    assert "cards" not in visibility.event(shown, visibility.player(2)).params
+    assert "cards" not in visibility.event(shown, visibility.TABLE).params
 
 
 def test_wild_draw_four_challenge__only_the_pending_seat():

@@ -6,8 +6,9 @@ from pathlib import Path
 from app.engine import Rule
 
 HERE = Path(__file__).parent
-# Test topics that are not rule ids (configuration, scenarios, whole-engine properties, golden rounds).
-TOPICS = {"presets", "rule_set", "scenario", "property", "golden", "engine"}
+# Test topics that are not rule ids (configuration, scenarios, whole-engine properties, golden rounds,
+# who sees what over whole games).
+TOPICS = {"presets", "rule_set", "scenario", "property", "golden", "engine", "visibility"}
 
 
 def normalise(rule_id: str) -> str:

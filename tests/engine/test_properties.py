@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine import DECK, FACES, Action, Color, Event, Game, IllegalMoveError, InvalidMoveError, Move, RoundState
+from app.engine import visibility
 from app.engine.bots import catch_move, decide
 from app.engine.scenario import from_scenario
 
@@ -104,7 +105,7 @@ def assert_views_hide(state: RoundState, events: list[Event]) -> None:
     """A seat's view shows its own hand only, no draw-pile cards, no hidden pending fields; other
     seats' drawn or shown cards are redacted from the events it receives."""
     for seat in range(state.players):
-        view = state.view(seat)
+        view = visibility.view(state, visibility.player(seat))
         json.dumps(view)
         assert view["seat"] == seat and "draw_pile" not in view
         assert view["hands"][seat] == [c.notation for c in state.hands[seat]]
@@ -117,7 +118,7 @@ def assert_views_hide(state: RoundState, events: list[Event]) -> None:
             mine = state.pending.kind == "drawn" and state.pending.seat == seat
             assert set(view["pending"]) == ({"kind", "seat", "card"} if mine else {"kind", "seat"})
         for event in events:
-            seen = event.redact(seat)
+            seen = visibility.event(event, visibility.player(seat))
             json.dumps(seen.to_dict())
             assert "private_to" not in seen.params and "held" not in seen.params
             if event.params.get("private_to", seat) != seat:

@@ -11,7 +11,7 @@ import pytest
 from flask_babel import force_locale
 
 from app import create_app, wording
-from app.engine import bots
+from app.engine import bots, visibility
 from app.engine.cards import card, cards
 from app.engine.rules import Rule, ruleset
 from app.practice import access, present
@@ -20,7 +20,7 @@ from app.engine.scenario import from_scenario
 from app.engine.cards import Color
 from app.engine.moves import Action, Move
 from app.engine.verdict import Event, Verdict
-from app.practice.game import HUMAN, Practice, play, shown_event, start, step
+from app.practice.game import HUMAN, LEARNER, Practice, play, start, step
 
 from .practice_support import (CSRF, VERSION, assert_html_hides, csrf, form_fields, log, new_form_game, random_move,
                                rewrite, stored)
@@ -298,23 +298,12 @@ def test_game_survives_a_restart(app, client, tmp_path):
 
 # --- hidden information -------------------------------------------------------------------------
 
-def test_a_bots_bluff_is_not_shown_before_a_challenge():
-    """wild-draw-four.challenge: whether a bot's Wild Draw Four was a bluff stays on the server."""
-    bluff = Event("play", Rule.WILD_DRAW_FOUR_CHALLENGE,
-                  {"seat": 2, "card": "WD4", "case": "bluff", "held": "R3", "color": "red", "named": "blue"})
-    shown = shown_event(bluff, 2)
-    assert "held" not in shown["params"] and "case" not in shown["params"]
-    assert shown["rule"] == Rule.WILD_DRAW_FOUR_RESTRICTION.value  # the same rule an honest play shows
-    own = shown_event(Event("play", Rule.WILD_DRAW_FOUR_CHALLENGE, {**bluff.params, "seat": HUMAN}), HUMAN)
-    assert own["params"]["held"] == "R3"  # the learner's own bluff is explained to them
-
-
 def test_a_bots_stacked_wild_draw_four_keeps_the_stacking_rule():
     """stacking: inside a stack there is no bluff to hide, so a bot's stacked Wild Draw Four is
     explained by the stacking rule, as the learner's own is."""
     params = {"card": "WD4", "top": "WD4", "count": 8, "named": "blue"}
     stacked = Event("play", Rule.STACKING, {**params, "seat": 2})
-    assert shown_event(stacked, 2)["rule"] == Rule.STACKING.value
+    assert visibility.event_dict(stacked, LEARNER, 2)["rule"] == Rule.STACKING.value
     state, _ = from_scenario({"hands": [["R1"], ["G2"], ["B3"]], "discard": ["WD4"], "color": "blue"})
     shown = step(Move(2, Action.PLAY, card("WD4"), color=Color.BLUE), Verdict(True, Rule.STACKING, params), [stacked],
                  state)
@@ -328,14 +317,6 @@ def test_each_step_says_what_the_table_shows_after_it():
     shown = step(None, None, [], state)
     assert shown["after"] == {"top": "WD4", "color": "blue", "direction": -1, "hands": [2, 1, 2],
                               "draw_pile_size": len(state.draw_pile), "uno": [False, True, False], "actor": 2}
-
-
-def test_bot_draws_are_hidden_but_the_learners_are_shown():
-    drawn = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 1, "cards": ["R5"], "private_to": 1})
-    assert shown_event(drawn, 1) == {"kind": "draw", "rule": "draw.one", "params": {"seat": 1, "count": 1}}
-    assert drawn.params["private_to"] == 1  # the engine's event is left as it was
-    mine = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": 1, "cards": ["R5"], "private_to": 0})
-    assert shown_event(mine, 0)["params"] == {"seat": 0, "count": 1, "cards": ["R5"]}
 
 
 # --- the decisions the rules create --------------------------------------------------------------

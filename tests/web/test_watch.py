@@ -9,10 +9,10 @@ import pytest
 from flask_babel import force_locale
 
 from app import wording
-from app.classroom import watching
+from app.engine import visibility
 from app.engine.cards import FACES
 from app.engine.rules import Rule
-from app.practice.game import HUMAN
+from app.practice.game import HUMAN, LEARNER
 
 from .practice_support import (CSRF, RULES, assert_html_hides, card_names, csrf, learner_holds, log, new_api_game,
                                random_move, rewrite, stored, strings)
@@ -47,10 +47,15 @@ def watcher_secrets(app, game_id, open_hands=False) -> set[str]:
         return set()
     hands = {c.notation for hand in state.hands for c in hand}
     hidden = {c.notation for c in state.draw_pile} | (set() if open_hands else hands)
-    seen = [watching.step(s, open_hands) for s in log(app, game_id)]
+    seen = [as_watched(s, open_hands) for s in log(app, game_id)]
     public = {c.notation for c in state.discard} | (hands if open_hands else set())
     public |= set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(seen)))
     return hidden - public
+
+
+def as_watched(stored, open_hands):
+    """A step of the owner's log as a watcher sees it."""
+    return visibility.narrow(stored, LEARNER, visibility.watcher(open_hands))
 
 
 def message(app, lang, code):
@@ -137,17 +142,17 @@ def test_the_owners_drawn_card_and_a_challenges_reveal_stay_the_owners(app, clie
     version, _ = stored(app, game_id)
     drawn = client.post(f"/api/v1/games/{game_id}/moves", json={"version": version, "move": {"action": "draw"}})
     assert any(e["params"].get("cards") == ["Y3"] for s in drawn.get_json()["results"] for e in s["events"])
-    watched = watching.step(next(s for s in log(app, game_id) if s["move"] and s["move"]["action"] == "draw"),
+    watched = as_watched(next(s for s in log(app, game_id) if s["move"] and s["move"]["action"] == "draw"),
                             open_hands=False)
     assert all("cards" not in e["params"] for e in watched["events"])
     challenge = {"seat": HUMAN, "move": {"seat": HUMAN, "action": "challenge"}, "rule": "wild-draw-four.challenge",
                  "events": [{"kind": "challenge", "rule": "wild-draw-four.challenge",
                              "params": {"seat": 0, "offender": 1, "guilty": True, "cards": ["G5", "R2"]}}]}
-    assert "cards" not in watching.step(challenge, False)["events"][0]["params"]
-    assert watching.step(challenge, True) == challenge  # open hands: shown as the owner sees it
+    assert "cards" not in as_watched(challenge, False)["events"][0]["params"]
+    assert as_watched(challenge, True) == challenge  # open hands: shown as the owner sees it
     bluff = {"seat": HUMAN, "move": {"seat": HUMAN, "action": "play", "card": "WD4", "color": "red"},
              "rule": Rule.WILD_DRAW_FOUR_CHALLENGE.value, "events": []}
-    assert watching.step(bluff, False)["rule"] == Rule.WILD_DRAW_FOUR_RESTRICTION.value  # a bluff reads as any
+    assert as_watched(bluff, False)["rule"] == Rule.WILD_DRAW_FOUR_RESTRICTION.value  # a bluff reads as any
 
 
 @pytest.mark.parametrize("lang", ["ar", "en"])

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 from app import wording
+from app.engine import visibility
 from app.engine.cards import DECK, FACES, Color, Kind, card
 from app.engine.game import Game
 from app.engine.moves import Action, Move
@@ -173,7 +174,8 @@ def test_every_event_met_in_play_is_worded_for_every_viewer(app, played, lang):
     with language(app, lang):
         for event, players in events:
             for viewer in (None, *range(players)):
-                for seen in (event, event.redact(viewer)):
+                seer = visibility.TABLE if viewer is None else visibility.player(viewer)
+                for seen in (event, visibility.event(event, seer)):
                     text = wording.event_message(seen, names, viewer)
                     _clean(text, lang)
                     assert text != wording.rule_title(event.rule), event
@@ -320,8 +322,8 @@ def test_unknown_case_falls_back_to_the_rules_message_and_missing_params_to_its_
 def test_drawn_cards_are_named_only_for_the_one_who_drew_them(app):
     event = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 2, "cards": ["R5", "G7"], "private_to": 1})
     with language(app, "en"):
-        own = wording.event_message(event.redact(1), viewer=1)
-        other = wording.event_message(event.redact(0), viewer=0)
+        own = wording.event_message(visibility.event(event, visibility.player(1)), viewer=1)
+        other = wording.event_message(visibility.event(event, visibility.player(0)), viewer=0)
     assert own == "You draw 2 cards: Red 5 and Green 7."
     assert other == "Player 2 draws 2 cards."  # how many, never which
 
@@ -330,7 +332,7 @@ def test_card_lists_in_english_have_the_serial_comma(app):
     """Arabic lists are tested with the style sheet (test_arabic_style.py)."""
     event = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": 3, "cards": ["WD4", "R2", "G7"], "private_to": 0})
     with language(app, "en"):
-        assert "Wild Draw Four, Red 2, and Green 7" in wording.event_message(event.redact(0), viewer=0)
+        assert "Wild Draw Four, Red 2, and Green 7" in wording.event_message(visibility.event(event, visibility.player(0)), viewer=0)
 
 
 @pytest.mark.parametrize("lang", LANGS)

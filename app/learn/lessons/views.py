@@ -17,6 +17,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from app import wording
+from app.engine import visibility
 from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
@@ -239,7 +240,8 @@ class StepPage:
             entries.append({"lines": position.event_lines(self.progress.setup, self.names, LEARNER), "data": None})
         kept_back = ANSWERING.get(self.step.ask) if self.asking else None
         for number, played in enumerate(self.progress.played):
-            shown = [event.redact(LEARNER) for event in played.events if event.kind != kept_back]
+            shown = [visibility.event(event, visibility.player(LEARNER)) for event in played.events
+                     if event.kind != kept_back]
             data = None
             if number >= self.latest:
                 data = {"seat": played.move["seat"], "events": [event.to_dict() for event in shown]}
