@@ -1,5 +1,5 @@
 """The game store: games and their step logs, classes, students, refusals, watch links and the
-rate limits' counts, behind one interface (``Store``, app.practice.store.base) with two
+rate limits' counts, behind one interface (``Store``, app.store.base) with two
 implementations: SQLite, the zero-setup default (.sqlite), and PostgreSQL for several hosts on
 one database (.postgres), chosen by ``open_store`` from DATABASE_URL. The schema's migrations are
 in .schema, what the store hands out in .records.
