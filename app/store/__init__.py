@@ -60,5 +60,5 @@ def unavailable(error: Exception) -> bool:
 
 
 def error_types() -> tuple[type[Exception], ...]:
-    """The errors ``unavailable`` may say yes to: app.unavailable handles these."""
+    """The errors ``unavailable`` may say yes to: app.unavailable turns these into a 503 (or a 500)."""
     return StoreUnavailable, sqlite3.OperationalError, *_psycopg_unavailable()
