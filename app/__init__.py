@@ -37,34 +37,29 @@ def create_app(test_config=None):
 
     i18n.init_app(app)
 
-    from . import api, compression, handouts, pages, practice, quiz, security, site, static_files, unavailable
-    from .practice import access, store
+    # Imported here, not at the top: ``import app.engine`` (the bench, the engine's tests) must
+    # not load the web layer.
+    from flask_limiter import RateLimitExceeded
 
-    store.check_url(access.database_url(app))  # a wrong DATABASE_URL is said now, not at the first request
+    from . import (api, compression, errors, handouts, limits, pages, practice, quiz, security, site, static_files,
+                   store, unavailable)
+    from .classroom import class_pages, watch_pages
     from .learn import sandbox_page
-    from .learn.lessons import api as lessons_api, views as lessons
+    from .learn.lessons import views as lessons
     from .presenter import views as presenter
+    from .store.opened import database_url
 
+    store.check_url(database_url(app))  # a wrong DATABASE_URL is said now, not at the first request
     security.init_app(app)
-    unavailable.init_app(app)
     static_files.init_app(app)
     compression.init_app(app)
+    errors.init_app(app, {RateLimitExceeded: limits.refused, **dict.fromkeys(store.error_types(), unavailable.refusal)})
 
-    app.register_blueprint(site.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(practice.bp)
-    app.register_blueprint(quiz.bp)
-    app.register_blueprint(sandbox_page.bp)
-    app.register_blueprint(lessons.bp)
-    app.register_blueprint(lessons_api.bp)
-    app.register_blueprint(presenter.bp)
-    app.register_blueprint(handouts.bp)
-
-    from . import classroom, limits
-
-    classroom.init_app(app)
-    limits.init_app(app, classroom.LIMITED, classroom.LIMIT_PAGES)
+    for blueprint in (site.bp, pages.bp, api.bp, practice.bp, quiz.bp, sandbox_page.bp, lessons.bp, presenter.bp,
+                      handouts.bp, class_pages.bp, watch_pages.bp):
+        app.register_blueprint(blueprint)
+    # The blueprints whose limits count failures after the answer: Flask-Limiter's hooks run for them.
+    limits.init_app(app, hooked=(class_pages.bp.name, f"{api.bp.name}.{api.classes.bp.name}"))
     return app
 
 

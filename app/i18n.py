@@ -32,6 +32,11 @@ LANGUAGE_HEADERS = "uno_tutor.language_headers"
 babel = Babel()
 
 
+def is_api(path: str) -> bool:
+    """Whether ``path`` is the JSON API's: its answers, errors too, are JSON for tools, not pages."""
+    return path.startswith(API_PREFIX)
+
+
 def init_app(app):
     """Wire Flask-Babel with our locale selector and give templates `lang` and `dir`."""
     compile_catalogues(Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]))
@@ -47,7 +52,7 @@ def select_locale() -> Locale:
     environ says which are there: every ``request.`` is a context lookup).
     """
     environ = request._get_current_object().environ  # a context lookup costs more than the rest
-    api = environ.get("PATH_INFO", "").startswith(API_PREFIX)
+    api = is_api(environ.get("PATH_INFO", ""))
     asked = environ[LANGUAGE_HEADERS] = []  # for the answer's Vary (app.security)
     for header, choice in _choices(api, environ):
         if header:

@@ -9,10 +9,10 @@ believe (else every client would be the proxy's address). RATELIMIT_STORAGE_URI 
 environment variable or the app's config) may name another storage of the ``limits`` package,
 e.g. ``redis://host:6379``.
 
-A refusal is a 429 with Retry-After and a message in the reader's language: JSON under /api/,
-else a page (the blueprint's own, ``init_app``'s ``pages``, or the site's error page). Each
-limit's scope names its message (``refusal``). ``Refused`` answers alike for a refusal that
-is no rate (the live games' cap).
+A refusal is a 429 with Retry-After and a message in the reader's language (``Refused``, which
+app.errors answers: JSON under /api/, else a page). Each limit's scope names its message
+(``refusal``); ``refused`` turns Flask-Limiter's error into a ``Refused``, which also answers a
+refusal that is no rate (the live games' cap).
 
 Flask-Limiter checks its limits in hooks on every request of the app; here they run only for
 the blueprints that need them (a limit that counts failures, after the answer: ``init_app``'s
@@ -26,11 +26,11 @@ import os
 import time
 from typing import Any, Callable
 
-from flask import make_response, request
+from flask import request
 from flask_limiter import Limiter, RateLimitExceeded
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .i18n import API_PREFIX
+from .errors import UserError
 from .limits_storage import SCHEME
 
 
@@ -60,20 +60,15 @@ def refusal(scope: str, code: str, params: Callable[[int], dict[str, Any]] = lam
     return scope
 
 
-class Refused(Exception):
+class Refused(UserError):
     """A refusal answered as a rate limit's (429, Retry-After: ``wait`` seconds)."""
 
     def __init__(self, code: str, wait: float, **params: Any):
-        super().__init__(code)
-        self.code, self.wait, self.params = code, max(1, math.ceil(wait)), params
+        super().__init__(code, 429, retry_after=wait, **params)
 
 
-def init_app(app, hooked: tuple[str, ...] = (), pages: dict[str, Callable] | None = None) -> None:
-    """Start the limiter, its hooks moved from every request to ``hooked`` blueprints' requests;
-    a refusal outside /api/ is ``pages[blueprint](code, status, **params)``, else the site's
-    error page."""
-    from .security import error_page
-
+def init_app(app, hooked: tuple[str, ...] = ()) -> None:
+    """Start the limiter, its hooks moved from every request to ``hooked`` blueprints' requests."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI") or f"{SCHEME}://")
     # The limiter is one object for the process; left unset, an app would inherit the last app's
     # RATELIMIT_ENABLED (Flask-Limiter defaults it to its own current state).
@@ -89,24 +84,13 @@ def init_app(app, hooked: tuple[str, ...] = (), pages: dict[str, Callable] | Non
         registry[None] = had
         for name in hooked:
             registry.setdefault(name, []).extend(added)
-    pages = pages or {}
 
-    def answer(code: str, wait: int, params: dict[str, Any]):
-        if request.path.startswith(API_PREFIX):
-            from .api.errors import error_response
-            response = error_response(code, 429, **params)
-        else:
-            response = make_response(pages.get(request.blueprint, error_page)(code, 429, **params))
-        response.headers["Retry-After"] = str(wait)
-        return response
 
-    def rate_limited(error: RateLimitExceeded):
-        """Retry-After: how long until the next try is let through."""
-        current, window = limiter.current_limit, error.limit.limit.get_expiry()
-        # reset_at is in whole seconds, rounded up: never say more than the window itself
-        wait = min(window, max(1, math.ceil(current.reset_at - time.time()))) if current else window
-        code, params = _REFUSALS[error.limit.scope]
-        return answer(code, wait, params(wait))
-
-    app.register_error_handler(RateLimitExceeded, rate_limited)
-    app.register_error_handler(Refused, lambda error: answer(error.code, error.wait, error.params))
+def refused(error: RateLimitExceeded) -> Refused:
+    """Flask-Limiter's refusal in words (its scope's, ``refusal``), with Retry-After: how long
+    until the next try is let through (app.errors answers it)."""
+    current, window = limiter.current_limit, error.limit.limit.get_expiry()
+    # reset_at is in whole seconds, rounded up: never say more than the window itself
+    wait = min(window, max(1, math.ceil(current.reset_at - time.time()))) if current else window
+    code, params = _REFUSALS[error.limit.scope]
+    return Refused(code, wait, **params(wait))

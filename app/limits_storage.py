@@ -4,24 +4,20 @@ worker process, and every host on the same database, counts the same hits.
 Flask-Limiter's ``memory://`` counts in each process: with three gunicorn workers a client got
 three times its limit, and a restart forgot it. Redis or Memcached would share the counts, but
 are a server more to run for a site that needs none; the store is already shared by every
-worker, and every host on one PostgreSQL database (app.practice.store).
+worker, and every host on one PostgreSQL database (app.store).
 ``RATELIMIT_STORAGE_URI`` may still name any storage of the ``limits`` package (``redis://...``).
 
 A class of the ``limits`` package's storage interface, registered under its scheme by defining
-it; the store it writes to is the current app's (``app.practice.access.store``), found when a
+it; the store it writes to is the current app's (``app.store.opened.store``), found when a
 request counts, so one limiter serves every app (the tests make many).
 """
 from __future__ import annotations
 
 from limits.storage import MovingWindowSupport, Storage
 
+from .store.opened import store as _store  # the game store of the request's app
+
 SCHEME = "practice-store"
-
-
-def _store():
-    from .practice import access  # the game store of the request's app
-
-    return access.store()
 
 
 class PracticeStoreStorage(Storage, MovingWindowSupport):

@@ -13,7 +13,7 @@ def create_private(path: Path, content: str = "") -> None:
 
     The content is written to a private temp file first, which is closed, then linked into place:
     the link fails if another process won the race, and then everyone reads the winner's complete
-    file. So the file is never open under its own name here: app.practice.store.sqlite needs that,
+    file. So the file is never open under its own name here: app.store.sqlite needs that,
     as closing any descriptor of a file drops every lock SQLite holds on it in this process.
     """
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -13,12 +13,11 @@ import hmac
 import io
 import secrets
 
-from flask import render_template, request, session
+from flask import request, session
 from flask.sessions import SecureCookieSessionInterface
-from werkzeug.exceptions import RequestEntityTooLarge
 
-from . import wording
-from .i18n import API_PREFIX, LANGUAGE_HEADERS
+from .errors import UserError
+from .i18n import LANGUAGE_HEADERS, is_api
 
 CSRF_FIELD = "csrf_token"
 MAX_CONTENT_LENGTH = 64 * 1024  # request bodies (API JSON, forms) are small; more is refused (413)
@@ -33,15 +32,17 @@ HEADERS = {
 # Over HTTPS only (a browser ignores it over HTTP): a year of "this site is HTTPS only".
 HSTS = "max-age=31536000"
 # A game's answers and the pages that show one (the table, a watch link, a class) are one reader's
-# and live: never kept by the browser or any cache on the way. Blueprints whose every answer is
-# one, and single endpoints of the shared API blueprint.
+# and live: never kept by the browser or any cache on the way. The blueprints whose every answer
+# is one (the API's children by their full names).
 PRIVATE = "private, no-store"
-PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "watch_api", "classes_api"})
-PRIVATE_ENDPOINTS = frozenset({"api.create_game", "api.show_game", "api.move"})
+PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "api.games", "api.watch", "api.classes"})
 
 
-class CSRFError(Exception):
+class CSRFError(UserError):
     """A form POST without the session's token: refused before the view runs."""
+
+    def __init__(self) -> None:
+        super().__init__("csrf", 400)
 
 
 def init_app(app) -> None:
@@ -54,9 +55,6 @@ def init_app(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.before_request(_check_csrf)
     app.after_request(_headers)
-    app.register_error_handler(CSRFError, _csrf_error)
-    app.register_error_handler(RequestEntityTooLarge, _too_large)
-    app.register_error_handler(500, _server_error)
 
 
 class ApiFreeSessions(SecureCookieSessionInterface):
@@ -65,7 +63,7 @@ class ApiFreeSessions(SecureCookieSessionInterface):
     answers sooner). Reading it is empty; writing it would be a bug, and fails loudly."""
 
     def open_session(self, app, request):
-        if request.path.startswith(API_PREFIX):
+        if is_api(request.path):
             return self.make_null_session(app)
         return super().open_session(app, request)
 
@@ -123,7 +121,7 @@ def _check_csrf() -> None:
     """Refuse a form POST without this session's token. A POST to no page (a 404) or to a page
     that takes no POST (405) is answered as such: there is no form there to protect."""
     req = request._get_current_object()  # one context lookup for every question
-    if req.method != "POST" or req.routing_exception is not None or req.path.startswith(API_PREFIX):
+    if req.method != "POST" or req.routing_exception is not None or is_api(req.path):
         return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
@@ -137,7 +135,7 @@ def _headers(response):
     headers = response.headers
     for name, value in HEADERS.items():
         headers.setdefault(name, value)
-    if req.blueprint in PRIVATE_BLUEPRINTS or req.endpoint in PRIVATE_ENDPOINTS:
+    if req.blueprint in PRIVATE_BLUEPRINTS:
         headers["Cache-Control"] = PRIVATE
         response.vary.add("Cookie")  # the owner's cookie says whose game it is
     # The headers the language was chosen by (``/``, the API, a 404 outside /<lang>/) vary the answer.
@@ -155,28 +153,3 @@ def _secure_cookies(headers) -> None:
     if any("; secure" not in cookie.lower() for cookie in cookies):
         headers.setlist("Set-Cookie", [c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
 
-
-def error_page(code: str, status: int, **params):
-    """A short page in the reader's language; the body of every refusal outside the API."""
-    message = wording.error_message(code, **params)
-    return render_template("practice/error.html", message=message, status=status), status
-
-
-def _csrf_error(error):
-    return error_page("csrf", 400)
-
-
-def _too_large(error):
-    return _refuse("too-large", 413)
-
-
-def _server_error(error):
-    """A bug: the reader gets an apology in their language, never a traceback."""
-    return _refuse("server-error", 500)
-
-
-def _refuse(code: str, status: int):
-    if request.path.startswith(API_PREFIX):
-        from .api.errors import error_response
-        return error_response(code, status)
-    return error_page(code, status)

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
-from app.practice.store import SQLiteStore
+from app.store import SQLiteStore
 from tests import postgres_server
 from tests.tools import in_ci
 
@@ -33,7 +33,7 @@ class Backend:
     def store(self, **options):
         if self.url is None:
             return SQLiteStore(self.path, **options)
-        from app.practice.store.postgres import PostgresStore
+        from app.store.postgres import PostgresStore
 
         return PostgresStore(self.url, max_size=POOL_MAX, timeout=POOL_TIMEOUT, **options)
 
@@ -52,7 +52,7 @@ def backend(request, tmp_path, monkeypatch):
         return
     server = request.getfixturevalue("postgres_url")  # skips without a server, fails in CI
     import psycopg
-    from app.practice.store.postgres import PostgresStore
+    from app.store.postgres import PostgresStore
 
     name = f"test_{secrets.token_hex(6)}"
     with psycopg.connect(server, autocommit=True) as admin:

@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Blueprint
+
 from .. import wording
 from ..engine import visibility
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError
+from ..errors import UserError
 from ..limits import client, limiter, refusal
-from . import bp
-from .errors import ApiError, json_object
+from .body import json_object
 
 MAX_MOVES = 500
 CHECKS_PER_ADDRESS = "600 per minute"
+bp = Blueprint("check", __name__)
 
 
 @bp.post("/check")
@@ -33,7 +36,7 @@ def check():
     try:
         game, setup = game_from_scenario(body.get("scenario"))
     except ScenarioError as error:
-        raise ApiError(error.code, **error.params) from None
+        raise UserError(error.code, **error.params) from None
     results = [_play(game, move, index) for index, move in enumerate(moves)]
     answer: dict[str, Any] = {"results": results, "state": visibility.view(game.round, visibility.FULL),
                               "game": game.public()}
@@ -45,9 +48,9 @@ def check():
 def _moves(raw: Any) -> list[Move]:
     """Every move read up front, so a bad one is refused before anything is played."""
     if not isinstance(raw, list):
-        raise ApiError("bad-moves")
+        raise UserError("bad-moves")
     if len(raw) > MAX_MOVES:
-        raise ApiError("too-many-moves", max=MAX_MOVES, count=len(raw))
+        raise UserError("too-many-moves", max=MAX_MOVES, count=len(raw))
     moves = []
     for index, data in enumerate(raw):
         try:
@@ -57,8 +60,8 @@ def _moves(raw: Any) -> list[Move]:
     return moves
 
 
-def _bad_move(index: int, error: InvalidMoveError) -> ApiError:
-    return ApiError("bad-move", extra={"move": index}, move=index, field=str(error.args[0]))
+def _bad_move(index: int, error: InvalidMoveError) -> UserError:
+    return UserError("bad-move", extra={"move": index}, move=index, field=str(error.args[0]))
 
 
 def _play(game: Game, move: Move, index: int) -> dict[str, Any]:

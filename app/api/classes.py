@@ -1,6 +1,5 @@
-"""Classes over JSON (README "Classroom: class codes"): a blueprint of its own on /api/v1, so that
-the rate limits' hooks run for these requests alone (app.classroom.limits); app.classroom
-registers it.
+"""Classes over JSON (README "Classroom: class codes"): a child blueprint of app.api's of its own,
+so that the rate limits' hooks run for these requests alone (app.classroom.limits).
 
 POST /api/v1/classes               {"rules", "bots", "level", "seed"} -> {"code", "url", "qr"}
 GET  /api/v1/classes/<code>                                            -> the class and its students' progress
@@ -16,15 +15,15 @@ from flask import Blueprint
 from flask_babel import gettext as _
 
 from ..classroom import classes, limits
-from ..classroom.classes import ClassError
 from ..classroom.codes import qr_svg
+from ..errors import UserError
 from ..i18n import request_language
 from ..practice import access
 from ..practice.access import OptionError
-from .errors import ApiError, error_response, json_object
+from .body import json_object
 from .games import created
 
-bp = Blueprint("classes_api", __name__, url_prefix="/api/v1")
+bp = Blueprint("classes", __name__)
 
 
 @bp.post("/classes")
@@ -34,7 +33,7 @@ def create():
     try:
         options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"), body.get("seed"))
     except OptionError as error:
-        raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
+        raise UserError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
     made = classes.create(options)
     url = classes.join_url(made.code, request_language())
     return {"code": made.code, "url": url, "qr": qr_svg(url, _("QR code of the address that joins the class"))}, 201
@@ -63,8 +62,3 @@ def join(code: str):
 def _moment(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, timezone.utc).isoformat(timespec="seconds")
 
-
-@bp.errorhandler(ApiError)
-@bp.errorhandler(ClassError)
-def _refused(error: ApiError | ClassError):
-    return error_response(error.code, error.status, getattr(error, "extra", None), **error.params)

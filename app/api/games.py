@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Blueprint
+
 from ..engine.verdict import InvalidMoveError
+from ..errors import UserError
 from ..i18n import request_language
 from ..practice import access, limits, present
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
-from . import bp
-from .errors import ApiError, json_object
+from .body import json_object
+
+bp = Blueprint("games", __name__)  # its every answer is one owner's: app.security.PRIVATE_BLUEPRINTS
 
 
 @bp.post("/games")
@@ -28,7 +32,7 @@ def create_game():
         options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"),
                                       body.get("seed"), body.get("hints", True))
     except OptionError as error:
-        raise ApiError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
+        raise UserError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
     return created(*access.create(options))
 
 
@@ -62,34 +66,31 @@ def move(game_id: str):
     except InvalidMoveError as error:
         _check_current(game_id, record)
         field = str(error.args[0])
-        raise ApiError("bad-move", extra={"field": field}, field=field) from None
+        raise UserError("bad-move", extra={"field": field}, field=field) from None
     except Refused as refused:
         _check_current(game_id, record)
         access.store().note_refusal(game_id, refused.verdict.rule.value)  # for a class's teacher
         seats = present.names(practice.round.players)
         verdict = refused.verdict
         refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
-        raise ApiError("illegal-move", 422, extra={
+        raise UserError("illegal-move", 422, extra={
             **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
     return {"results": present.results(steps, seats, lang), "version": record.version, "view": shown}
 
 
 def _load(game_id: str, version=None):
-    try:
-        record, practice = access.load(game_id, version)
-    except GameError as error:
-        raise ApiError(error.code, error.status) from None
+    record, practice = access.load(game_id, version)  # or a GameError: not found, not yours
     if practice.together:  # its hands are shown one person at a time, on its table page only
-        raise ApiError("together-table-only", 409)
+        raise UserError("together-table-only", 409)
     return record, practice
 
 
-def _stale(game_id: str) -> ApiError:
+def _stale(game_id: str) -> UserError:
     """The move was made on an old version: the answer names the current one (gone: 404)."""
     current = access.current_version(game_id)
     if current is None:
-        return ApiError("game-not-found", 404)
-    return ApiError("stale-version", 409, extra={"version": current})
+        return UserError("game-not-found", 404)
+    return UserError("stale-version", 409, extra={"version": current})
 
 
 def _check_current(game_id: str, record) -> None:

@@ -7,21 +7,16 @@ to see the position), ``kind``, the ``rules`` it tests and the engine's ``answer
 """
 from __future__ import annotations
 
-from flask import request
+from flask import Blueprint, request
 
-from . import bp
-from .errors import ApiError
+from ..quiz.present import item_json
+from ..quiz.progress import items_for, new_seed
+
+bp = Blueprint("quiz", __name__)
 
 
 @bp.get("/quiz")
 def quiz():
-    # Imported here: the quiz's words need the pages' registry, and app.pages imports this package.
-    from ..quiz.present import item_json
-    from ..quiz.progress import QuizError, items_for, new_seed
-
     seed = request.args.get("seed") or new_seed()
-    try:
-        items = items_for(seed)
-    except QuizError as error:
-        raise ApiError(error.code, error.status, **error.params) from None
+    items = items_for(seed)  # or a QuizError: a seed it can't use
     return {"seed": seed, "items": [item_json(item) for item in items]}

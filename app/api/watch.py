@@ -1,4 +1,4 @@
-"""Watch links over JSON (README "Watch links"), registered by app.classroom.
+"""Watch links over JSON (README "Watch links").
 
 GET    /api/v1/watch/<token>?since=<step>              -> {"version", "open_hands", "logged", "first", "view", "steps"}
 POST   /api/v1/games/<id>/watch  {"open_hands": false} -> {"token", "url", "open_hands"} (the owner's only)
@@ -13,22 +13,20 @@ from flask import Blueprint, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..classroom import watching
-from ..classroom.classes import ClassError, absolute
+from ..classroom.classes import absolute
+from ..errors import UserError
 from ..i18n import request_language
 from ..practice import access
-from .errors import ApiError, error_response, json_object
+from .body import json_object
 from .games import _load
 
-bp = Blueprint("watch_api", __name__, url_prefix="/api/v1")
+bp = Blueprint("watch", __name__)
 OPEN_HANDS_CHOICE = _l("Open hands are on or off: true or false.")
 
 
 @bp.get("/watch/<token>")
 def watch(token: str):
-    try:
-        found, record, practice = watching.load(token)
-    except ClassError as error:
-        raise ApiError(error.code, error.status) from None
+    found, record, practice = watching.load(token)  # or a ClassError: no such link, one turned off
     since = request.args.get("since", type=int)
     return watching.answer(found, record, practice, since, request_language())
 
@@ -39,7 +37,7 @@ def share(game_id: str):
     record, practice = _load(game_id)
     open_hands = body.get("open_hands", False)
     if type(open_hands) is not bool:
-        raise ApiError("bad-options", extra={"field": "open_hands", "message": str(OPEN_HANDS_CHOICE)})
+        raise UserError("bad-options", extra={"field": "open_hands", "message": str(OPEN_HANDS_CHOICE)})
     shared = watching.share(record.id, practice, open_hands)
     url = absolute(url_for("watch.watch", lang=request_language(), token=shared.token))
     return {"token": shared.token, "url": url, "open_hands": shared.open_hands}, 201
@@ -51,7 +49,3 @@ def unshare(game_id: str):
     access.store().unshare(record.id)
     return "", 204
 
-
-@bp.errorhandler(ApiError)
-def _refused(error: ApiError):
-    return error_response(error.code, error.status, error.extra, **error.params)

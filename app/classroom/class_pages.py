@@ -11,6 +11,8 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext as _
 
+from .. import errors
+from ..limits import Refused
 from ..practice import GAME_FIELDS, LANG, form_options
 from ..practice.access import OptionError
 from ..wording import error_message
@@ -55,7 +57,7 @@ def class_page(lang: str, code: str):
         qr=qr_svg(url, _("QR code of the address that joins the class")),
         game=classes.describe(found), progress=classes.progress(found), refresh=REFRESH_EVERY,
         expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"),
-        api=url_for("classes_api.show", code=found.code, lang=lang))
+        api=url_for("api.classes.show", code=found.code, lang=lang))
 
 
 @bp.get(f"/{LANG}/join")
@@ -96,8 +98,8 @@ def _join_page(form, error: ClassError | None = None, found=None):
                            game=found and classes.describe(found)), error.status if error else 200
 
 
-@bp.errorhandler(ClassError)
-def _refused(error: ClassError):
+@errors.page(bp.name, ClassError, Refused)  # the limits' 429 too
+def _refused(error: ClassError | Refused):
     return classroom_error(error.code, error.status, **error.params)
 
 

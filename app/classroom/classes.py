@@ -25,7 +25,7 @@ from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, present
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
-from ..practice.store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
+from ..store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
 from .codes import new_code, normalise
 
 CLASS_TTL = 7 * 24 * 3600  # a class and its games are deleted a week after it was made

@@ -13,7 +13,7 @@ by its address alone.
   minute, a second class beside them) and, in a day, eight classes of 40 with three games each;
   beyond the day's bound a script filling the store is refused. A joined game counts towards its
   browser's live games (app.practice.access.MAX_LIVE_GAMES), goes after two hours if it is never
-  played (app.practice.store.UNPLAYED_TTL), and a class holds at most MAX_STUDENTS games
+  played (app.store.UNPLAYED_TTL), and a class holds at most MAX_STUDENTS games
   (app.classroom.classes). One address makes at most 7,000 class games a week (the day's bound,
   seven times), where 80 a minute, each kept a week, made 800,000.
 - ``lookups``: every look-up of a code (joining, the join page a QR code opens, the class page

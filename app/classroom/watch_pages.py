@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from .. import errors
 from ..practice import LANG, access
 from ..practice.access import GameError
 from . import watching
@@ -56,6 +57,6 @@ def share(lang: str, game_id: str):
     return redirect(url_for(".share_page", lang=lang, game_id=record.id), 303)
 
 
-@bp.errorhandler(GameError)  # a ClassError too: no such link (404), one turned off (410)
+@errors.page(bp.name, GameError)  # a ClassError too: no such link (404), one turned off (410)
 def _refused(error: GameError):
     return classroom_error(error.code, error.status, **error.params)

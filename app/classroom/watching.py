@@ -26,7 +26,7 @@ from flask_babel import gettext as _
 from ..engine import visibility
 from ..practice import SHOWN_STEPS, access, present
 from ..practice.game import Practice, view
-from ..practice.store import Record, Watch, new_token
+from ..store import Record, Watch, new_token
 from .classes import ClassError, student_name
 
 WATCHER = None  # the seat a watcher holds: none, so every sentence is in the third person

@@ -3,26 +3,25 @@ say what changed as events, each with the rule that caused it. An illegal move c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .checking import check, judge
 from .choices import playable_faces
-from .effects import CHALLENGE_FAILED_DRAW, EFFECTS, end_round
+from .effects import EFFECTS, end_round
 from .matching import WILD_DRAW_FOUR
 from .moves import Action, Move
 from .pending import Pending
 from .piles import draw_cards
-from .rules import Rule
+from .rules import CHALLENGE_FAILED_DRAW, Rule
+from .state import BaseRound
 from .verdict import Event, IllegalMoveError, Verdict
 
-if TYPE_CHECKING:
-    from .round import RoundState
 
 # A forgotten UNO can be caught until the next player acts; catching and calling late are not acting.
 OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 
 
-def apply(state: RoundState, move: Move) -> list[Event]:
+def apply(state: BaseRound, move: Move) -> list[Event]:
     """Check ``move`` and carry it out by the rule and facts it was judged with; IllegalMoveError
     (nothing changed) if it is illegal. The facts are the carry-out's own: a play's event is those
     facts with the seat added."""
@@ -36,7 +35,7 @@ def apply(state: RoundState, move: Move) -> list[Event]:
     return events
 
 
-def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
+def attempt(state: BaseRound, move: Move) -> tuple[Verdict, list[Event]]:
     """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
     illegal move, which changes nothing). A legal move is judged again by ``apply``, which keeps
     no verdict: play through ``legal_moves`` and ``apply`` judges each move once."""
@@ -44,7 +43,7 @@ def attempt(state: RoundState, move: Move) -> tuple[Verdict, list[Event]]:
     return verdict, apply(state, move) if verdict.legal else []
 
 
-def _play(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """The card goes on the discard pile; a player left with one card has called UNO with it or
     may be caught (``uno.call``); then the card takes effect, or the round ends."""
     seat, played, pending = move.seat, move.card, state.pending
@@ -72,7 +71,7 @@ def _play(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], even
     EFFECTS[played.kind](state, seat, played, stacked, move, facts, events)
 
 
-def _play_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _play_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """The public record of a wild: a Wild Draw Four's bluff stays secret until challenged
     (``case`` and ``held`` are left out, and kept in ``facts`` for its effect); then the colour named."""
     seat = move.seat
@@ -87,7 +86,7 @@ def _play_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any],
     events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": str(move.color)}))
 
 
-def _draw(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """One card, or until a playable one (house rule); a playable card drawn may be played at once."""
     seat = move.seat
     if state.rules.draw == "one":
@@ -101,13 +100,13 @@ def _draw(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], even
     state.turn = state.next_seat(seat)
 
 
-def _keep(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _keep(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.pending = None
     events.append(Event("pass", rule, {"seat": move.seat}))
     state.turn = state.next_seat(move.seat)
 
 
-def _challenge(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _challenge(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """``wild-draw-four.challenge``: the challenger sees the offender's hand; a bluff costs the
     offender the four cards, an honest play costs the challenger six and their turn."""
     pending, seat = state.pending, move.seat
@@ -127,7 +126,7 @@ def _challenge(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any],
         state.turn = state.next_seat(seat)
 
 
-def _accept(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _accept(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
@@ -136,13 +135,13 @@ def _accept(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], ev
     state.turn = state.next_seat(move.seat)
 
 
-def _color(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _color(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.pending = None
     state.color = move.color
     events.append(Event("color", Rule.FIRST_WILD, {"seat": move.seat, "named": facts["named"]}))
 
 
-def _catch(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _catch(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     target = move.target
     assert target is not None
     events.append(Event("catch", Rule.UNO_CATCH, {"seat": move.seat, "target": target,
@@ -151,7 +150,7 @@ def _catch(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], eve
     state.exposed = None
 
 
-def _late_uno(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _late_uno(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.uno_said[move.seat] = True
     state.exposed = None
     events.append(Event("uno", Rule.UNO_CALL, {"seat": move.seat, "late": True}))

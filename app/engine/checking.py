@@ -8,16 +8,14 @@ judged by the matching rules and a draw is always allowed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
-from .effects import PENALTY
 from .matching import ON_TOP, holds_color
 from .moves import Action, Move
-from .rules import Rule
+from .rules import PENALTY, Rule
+from .state import BaseRound
 from .verdict import InvalidMoveError, Verdict
 
-if TYPE_CHECKING:
-    from .round import RoundState
 
 DRAW_RULES = {"one": Rule.DRAW_ONE, "until-playable": Rule.DRAW_UNTIL_PLAYABLE}  # by the rule set's ``draw``
 
@@ -26,12 +24,12 @@ DRAW_RULES = {"one": Rule.DRAW_ONE, "until-playable": Rule.DRAW_UNTIL_PLAYABLE} 
 Judgement: TypeAlias = tuple[bool, Rule, dict[str, Any]]
 
 
-def check(state: RoundState, move: Move) -> Verdict:
+def check(state: BaseRound, move: Move) -> Verdict:
     """Is ``move`` legal now, and by which rule? InvalidMoveError for a move that names no real seat or card."""
     return Verdict(*judge(state, move))
 
 
-def judge(state: RoundState, move: Move) -> Judgement:
+def judge(state: BaseRound, move: Move) -> Judgement:
     """``check``'s answer as its three parts, for ``apply``."""
     seat, action, pending = move.seat, move.action, state.pending
     actor = state.turn if pending is None else pending.seat
@@ -50,7 +48,7 @@ def judge(state: RoundState, move: Move) -> Judgement:
     return ON_TURN.get(action, _nothing_pending)(state, move)
 
 
-def _seats_exist(state: RoundState, move: Move) -> None:
+def _seats_exist(state: BaseRound, move: Move) -> None:
     """InvalidMoveError for a move by, or aimed at, a seat the table doesn't have."""
     n = len(state.hands)
     if not 0 <= move.seat < n:
@@ -67,23 +65,23 @@ def _illegal(rule: Rule, **params: Any) -> Judgement:
     return False, rule, params
 
 
-def draw_rule(state: RoundState) -> Rule:
+def draw_rule(state: BaseRound) -> Rule:
     """The drawing rule of the rule set: one card, or until a playable one (house rule)."""
     return DRAW_RULES[state.rules.draw]
 
 
-def _check_draw(state: RoundState, move: Move) -> Judgement:
+def _check_draw(state: BaseRound, move: Move) -> Judgement:
     return True, draw_rule(state), {"seat": move.seat}
 
 
-def _nothing_pending(state: RoundState, move: Move) -> Judgement:
+def _nothing_pending(state: BaseRound, move: Move) -> Judgement:
     """A pass, a colour, a challenge or an accept when no decision is pending."""
     rule = {Action.PASS: draw_rule(state), Action.COLOR: Rule.FIRST_WILD}.get(
         move.action, Rule.WILD_DRAW_FOUR_CHALLENGE)
     return _illegal(rule, case="nothing-pending", action=str(move.action))
 
 
-def check_play(state: RoundState, move: Move) -> Judgement:
+def check_play(state: BaseRound, move: Move) -> Judgement:
     """A card from the hand, completed (a wild's colour, a 7's target under 7-0), then the
     matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``)."""
     played = move.card
@@ -104,7 +102,7 @@ def check_play(state: RoundState, move: Move) -> Judgement:
     return False, Rule.MATCH_NONE, facts
 
 
-def _check_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any]) -> Judgement:
+def _check_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any]) -> Judgement:
     """A Wild goes on anything once it names a colour; a Wild Draw Four only while the hand holds no
     card of the colour to match, or, where a bluff may be challenged, at the risk of a challenge."""
     if move.color is None:
@@ -120,7 +118,7 @@ def _check_wild(state: RoundState, move: Move, rule: Rule, facts: dict[str, Any]
     return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, held=held.notation, **facts)
 
 
-def _check_drawn(state: RoundState, move: Move) -> Judgement:
+def _check_drawn(state: BaseRound, move: Move) -> Judgement:
     """After drawing a playable card: play that card, or keep it and pass."""
     drawn = state.pending and state.pending.card
     assert drawn is not None
@@ -131,7 +129,7 @@ def _check_drawn(state: RoundState, move: Move) -> Judgement:
     return _illegal(draw_rule(state), case="only-drawn", card=drawn.notation, action=str(move.action))
 
 
-def _check_challenge(state: RoundState, move: Move) -> Judgement:
+def _check_challenge(state: BaseRound, move: Move) -> Judgement:
     pending = state.pending
     assert pending is not None
     if move.action is Action.CHALLENGE:
@@ -143,7 +141,7 @@ def _check_challenge(state: RoundState, move: Move) -> Judgement:
     return _illegal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="challenge-or-accept", seat=move.seat)
 
 
-def _check_stack(state: RoundState, move: Move) -> Judgement:
+def _check_stack(state: BaseRound, move: Move) -> Judgement:
     """House rule: a penalty card passed on with another of its kind, or accepted."""
     pending = state.pending
     assert pending is not None and pending.card is not None
@@ -167,13 +165,13 @@ def _check_stack(state: RoundState, move: Move) -> Judgement:
     return _illegal(Rule.STACKING, case="stack-or-accept", top=penalty.notation, count=pending.amount)
 
 
-def _check_color(state: RoundState, move: Move) -> Judgement:
+def _check_color(state: BaseRound, move: Move) -> Judgement:
     if move.action is Action.COLOR and move.color is not None:
         return _legal(Rule.FIRST_WILD, named=str(move.color))
     return _illegal(Rule.FIRST_WILD, case="name-color")
 
 
-def _check_catch(state: RoundState, move: Move) -> Judgement:
+def _check_catch(state: BaseRound, move: Move) -> Judgement:
     target = move.target
     if target is None or target == move.seat:
         return _illegal(Rule.UNO_CATCH, case="target", seat=move.seat, target=target)
@@ -186,7 +184,7 @@ def _check_catch(state: RoundState, move: Move) -> Judgement:
     return _illegal(Rule.UNO_CATCH, case="too-late", target=target)
 
 
-def _check_late_uno(state: RoundState, move: Move) -> Judgement:
+def _check_late_uno(state: BaseRound, move: Move) -> Judgement:
     """A call out of turn: safe while the player's forgotten UNO can still be caught; with one
     card after that, it was either called already or its window has closed."""
     seat = move.seat

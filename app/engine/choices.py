@@ -9,16 +9,13 @@ a forgotten one. tests/engine pins the two lists to each other over random play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import FACES, Card, Color
+from .checking import check
 from .matching import ON_TOP, holds_color
 from .moves import Action, Move
 from .rules import MAX_PLAYERS
+from .state import BaseRound
 from .verdict import InvalidMoveError
-
-if TYPE_CHECKING:
-    from .round import RoundState
 
 
 class SeatMoves:
@@ -56,7 +53,7 @@ SEVENS = [face for face in FACES.values() if face.number == 7]
 SEATS = [SeatMoves(seat) for seat in range(MAX_PLAYERS)]
 
 
-def candidate_moves(state: RoundState, seat: int) -> list[Move]:
+def candidate_moves(state: BaseRound, seat: int) -> list[Move]:
     """Every move ``seat`` could ask for that names only its own cards and real seats."""
     moves = [Move(seat, a) for a in (Action.DRAW, Action.PASS, Action.CHALLENGE, Action.ACCEPT, Action.UNO)]
     moves += [Move(seat, Action.COLOR, color=c) for c in Color]
@@ -68,7 +65,7 @@ def candidate_moves(state: RoundState, seat: int) -> list[Move]:
     return moves
 
 
-def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
+def legal_moves(state: BaseRound, seat: int | None = None) -> list[Move]:
     """The moves ``check`` accepts, for one seat or for all (a catch may come from anyone), in the
     order of ``candidate_moves``."""
     if seat is None:
@@ -108,11 +105,11 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         penalty = pending.card
         assert penalty is not None
         moves += [m for face in dict.fromkeys(held) if face.kind is penalty.kind
-                  for m in plays[face] if state.check(m).legal]
+                  for m in plays[face] if check(state, m).legal]
     return moves
 
 
-def _out_of_turn(state: RoundState, seat: int) -> list[Move]:
+def _out_of_turn(state: BaseRound, seat: int) -> list[Move]:
     """A seat whose decision play does not wait for may only call its forgotten UNO late, or catch
     the player who forgot theirs; nobody may do anything once the round is over."""
     if not 0 <= seat < len(state.hands):
@@ -123,7 +120,7 @@ def _out_of_turn(state: RoundState, seat: int) -> list[Move]:
     return [SEATS[seat].late_call(exposed)]
 
 
-def playable_faces(state: RoundState, seat: int) -> frozenset[Card]:
+def playable_faces(state: BaseRound, seat: int) -> frozenset[Card]:
     """Every face ``seat`` could play on the current top, were it in the hand: a Wild Draw Four
     only if no card in the hand has the colour to match, or a bluff may be challenged."""
     on_top = ON_TOP[state.discard[-1]][state.color]
@@ -132,6 +129,6 @@ def playable_faces(state: RoundState, seat: int) -> frozenset[Card]:
     return on_top.playable_without_wild_draw_four
 
 
-def playable(state: RoundState, seat: int, candidate: Card) -> bool:
+def playable(state: BaseRound, seat: int, candidate: Card) -> bool:
     """Could ``seat`` play ``candidate`` on the current top, were it in the hand?"""
     return candidate in playable_faces(state, seat)

@@ -3,23 +3,18 @@ what the house rules add; and the end of the round when the hand is empty."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, Kind
 from .moves import Move
 from .pending import Pending
 from .piles import draw_cards
-from .rules import Rule
+from .rules import PENALTY, Rule
+from .state import BaseRound
 from .verdict import Event
 
-if TYPE_CHECKING:
-    from .round import RoundState
 
-PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}  # cards the next player draws
-CHALLENGE_FAILED_DRAW = 6  # wild-draw-four.challenge: an innocent player challenged draws 4 + 2
-
-
-def _number(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
+def _number(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
             events: list[Event]) -> None:
     """A number card, or a Wild once its colour is named: the next player's turn, unless the 7-0
     house rule swaps or rotates hands first."""
@@ -28,14 +23,14 @@ def _number(state: RoundState, seat: int, played: Card, stacked: int, move: Move
     state.turn = (seat + state.direction) % len(state.hands)
 
 
-def _skip(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
+def _skip(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
           events: list[Event]) -> None:
     """``skip.effect``: the next player loses their turn."""
     events.append(Event("skip", Rule.SKIP_EFFECT, {"seat": state.next_seat(seat)}))
     state.turn = state.next_seat(seat, 2)
 
 
-def _reverse(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
+def _reverse(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
              events: list[Event]) -> None:
     """``reverse.effect``: play changes direction; with two players it acts as a Skip."""
     if len(state.hands) == 2:
@@ -47,7 +42,7 @@ def _reverse(state: RoundState, seat: int, played: Card, stacked: int, move: Mov
     state.turn = state.next_seat(seat)
 
 
-def _penalty(state: RoundState, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
+def _penalty(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
              events: list[Event]) -> None:
     """Draw Two / Wild Draw Four: open a challenge or a stack, or the next player draws and is skipped."""
     nxt, amount = state.next_seat(seat), stacked + PENALTY[played.kind]
@@ -75,7 +70,7 @@ EFFECTS = {Kind.NUMBER: _number, Kind.WILD: _number, Kind.SKIP: _skip, Kind.REVE
            Kind.DRAW_TWO: _penalty, Kind.WILD_DRAW_FOUR: _penalty}
 
 
-def _seven_zero(state: RoundState, seat: int, played: Card, target: int | None, events: list[Event]) -> None:
+def _seven_zero(state: BaseRound, seat: int, played: Card, target: int | None, events: list[Event]) -> None:
     """House rule 7-0: a 7 swaps hands with ``target``, a 0 passes every hand on."""
     if played.number == 7:
         assert target is not None
@@ -89,7 +84,7 @@ def _seven_zero(state: RoundState, seat: int, played: Card, target: int | None, 
     state.exposed = None
 
 
-def end_round(state: RoundState, seat: int, played: Card, stacked: int, events: list[Event]) -> None:
+def end_round(state: BaseRound, seat: int, played: Card, stacked: int, events: list[Event]) -> None:
     """``round.end``: ``seat`` went out; a penalty card still makes the next player draw; then the points."""
     state.winner = seat
     events.append(Event("round-end", Rule.ROUND_END, {"winner": seat, "card": played.notation}))

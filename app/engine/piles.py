@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from .cards import Card, shuffle
 from .choices import playable_faces
 from .rules import Rule
+from .state import BaseRound
 from .verdict import Event
 
-if TYPE_CHECKING:
-    from .round import RoundState
 
-
-def draw_cards(state: RoundState, seat: int, count: int, rule: Rule, events: list[Event],
+def draw_cards(state: BaseRound, seat: int, count: int, rule: Rule, events: list[Event],
                stop_when_playable: bool = False) -> list[Card]:
     """``seat`` draws up to ``count`` cards, reshuffling the discards when the pile runs out; the
     event shows the cards to ``seat`` only."""
@@ -38,7 +35,7 @@ def draw_cards(state: RoundState, seat: int, count: int, rule: Rule, events: lis
     return drawn
 
 
-def _reshuffle(state: RoundState, events: list[Event]) -> bool:
+def _reshuffle(state: BaseRound, events: list[Event]) -> bool:
     """``draw.reshuffle``: all discards but the top become the new draw pile."""
     if len(state.discard) < 2:
         return False

@@ -3,8 +3,8 @@
 The triad follows pokerkit: ``check(move)`` answers with a Verdict and changes nothing,
 ``apply(move)`` checks then acts and returns the events, raising IllegalMoveError (state
 untouched) when the check says no. ``legal_moves()`` lists exactly the moves ``check`` accepts.
-Each lives in its own module — checking, applying (with effects and piles), choices — and the
-state offers them as its methods.
+Each lives in its own module — checking, applying (with effects and piles), choices — working
+on the state (``BaseRound``, app.engine.state); ``RoundState`` offers them as its methods.
 
 >>> from .cards import card, cards
 >>> from .moves import Action, Move
@@ -19,94 +19,17 @@ state offers them as its methods.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
-
 from . import applying, checking, choices, piles
-from .cards import COLORS, FACES, Card, Color, hand_points
-from .deck import HAND_SIZE, rest_of_deck
-from .effects import CHALLENGE_FAILED_DRAW, PENALTY
+from .deck import HAND_SIZE
 from .pending import Pending
-from .rules import RuleSet, ruleset
+from .rules import CHALLENGE_FAILED_DRAW, PENALTY
+from .state import BaseRound, hand_notations
 
 __all__ = ["CHALLENGE_FAILED_DRAW", "HAND_SIZE", "PENALTY", "Pending", "RoundState", "hand_notations"]
 
 
-def hand_notations(hands: list[list[Card]]) -> list[list[str]]:
-    """Each hand as its cards' notations (storage, and the hands a teacher is shown)."""
-    return [[c.notation for c in hand] for hand in hands]
-
-
-@dataclass
-class RoundState:
-    """Everything about a round in progress. ``draw_pile`` keeps its top card last."""
-
-    rules: RuleSet
-    hands: list[list[Card]]
-    draw_pile: list[Card]
-    discard: list[Card]
-    color: Color | None
-    turn: int = 0
-    direction: int = 1
-    dealer: int = 0
-    pending: Pending | None = None
-    uno_said: list[bool] = field(default_factory=list)
-    exposed: int | None = None
-    winner: int | None = None
-    seed: int | str = 0
-    reshuffles: int = 0
-
-    def __post_init__(self) -> None:
-        if not self.uno_said:
-            self.uno_said = [len(hand) == 1 for hand in self.hands]
-
-    # --- building ------------------------------------------------------------------------
-
-    @classmethod
-    def from_position(cls, hands: list[list[Card]], discard: list[Card], color: Color | None = None,
-                      turn: int = 0, direction: int = 1, draw_pile: list[Card] | None = None,
-                      rules: RuleSet | None = None, seed: int | str = 0, dealer: int = 0) -> RoundState:
-        """A position mid-round, dealt by ``dealer``; ``draw_pile`` is top first (None: the rest of
-        the deck, shuffled)."""
-        if draw_pile is None:
-            draw_pile = rest_of_deck([*discard, *(c for hand in hands for c in hand)], seed)
-        top = discard[-1]
-        return cls(ruleset(rules), [list(h) for h in hands], list(reversed(draw_pile)), list(discard),
-                   color if top.is_wild else top.color, turn, direction, dealer, seed=seed)
-
-    # --- reading -------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
-    def top(self) -> Card:
-        return self.discard[-1]
-
-    @property
-    def round_over(self) -> bool:
-        return self.winner is not None
-
-    def actor(self) -> int | None:
-        """The seat whose decision play waits for (None once the round is over)."""
-        if self.winner is not None:
-            return None
-        return self.pending.seat if self.pending else self.turn
-
-    def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + self.direction * steps) % len(self.hands)
-
-    def round_points(self) -> list[int] | None:
-        """Points of the round by the rule set's method (``score.*``); None while it goes on."""
-        if self.winner is None:
-            return None
-        values = [hand_points(hand) for hand in self.hands]
-        if self.rules.scoring == "tally-lowest":
-            return values
-        return [sum(values) if seat == self.winner else 0 for seat in range(self.players)]
-
-    # --- the rules' questions, each answered in its own module ---------------------------
+class RoundState(BaseRound):
+    """A round in progress (the state: ``BaseRound``), and the rules' questions asked of it."""
 
     check = checking.check
     attempt = applying.attempt
@@ -116,32 +39,3 @@ class RoundState:
     playable = choices.playable
     playable_faces = choices.playable_faces
     draw_cards = piles.draw_cards
-
-    # --- serialising ---------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state, hidden parts included, for storage (``from_dict`` reads it back)."""
-        return {
-            "rules": self.rules.to_dict(), "hands": hand_notations(self.hands),
-            "draw_pile": [c.notation for c in reversed(self.draw_pile)],
-            "discard": [c.notation for c in self.discard], "color": self.color and str(self.color),
-            "turn": self.turn, "direction": self.direction, "dealer": self.dealer,
-            "pending": self.pending and self.pending.to_dict(), "uno_said": list(self.uno_said),
-            "exposed": self.exposed, "winner": self.winner, "seed": self.seed, "reshuffles": self.reshuffles,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RoundState:
-        """The state ``to_dict`` wrote; its notations are exact, so they are looked up as they are."""
-        return cls(
-            RuleSet.from_dict(data["rules"]), [[FACES[c] for c in hand] for hand in data["hands"]],
-            [FACES[c] for c in reversed(data["draw_pile"])], [FACES[c] for c in data["discard"]],
-            data["color"] and COLORS[data["color"]], data["turn"], data["direction"], data["dealer"],
-            data["pending"] and Pending.from_dict(data["pending"]), list(data["uno_said"]),
-            data["exposed"], data["winner"], data["seed"], data["reshuffles"],
-        )
-
-    def copy(self) -> RoundState:
-        return replace(self, hands=[list(h) for h in self.hands], draw_pile=list(self.draw_pile),
-                       discard=list(self.discard), pending=self.pending and replace(self.pending),
-                       uno_said=list(self.uno_said))

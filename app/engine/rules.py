@@ -18,6 +18,8 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from .cards import Kind
+
 
 class Rule(StrEnum):
     DECK_COMPOSITION = "deck.composition"
@@ -60,6 +62,8 @@ class Rule(StrEnum):
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10  # setup.players
+PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}  # cards the next player draws
+CHALLENGE_FAILED_DRAW = 6  # wild-draw-four.challenge: an innocent player challenged draws 4 + 2
 
 HOUSE_RULES = frozenset({Rule.STACKING, Rule.SEVEN_ZERO, Rule.DRAW_UNTIL_PLAYABLE})
 

@@ -37,17 +37,14 @@ Writing a page (rules topics, sources, about):
 """
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
-from flask_babel import force_locale
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from jinja2 import TemplateNotFound
 
 from app import wording
-from app.api import errors as api_errors
 from app.engine.cards import DECK, Color
-from app.i18n import API_PREFIX, LANGUAGES, current_language
+from app.i18n import LANGUAGES, current_language
 from app.scenes.card_examples import CARD_EXAMPLES
-from app.security import error_page
 
 from . import anchors, rendered
 from .cards import RELATED, card_face, copies, kind_facts, kinds
@@ -141,32 +138,6 @@ def remember_language(response):
     if lang in LANGUAGES and request.cookies.get("lang") != lang and response.status_code < 400:
         response.set_cookie("lang", lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return response
-
-
-@bp.app_errorhandler(404)
-def not_found(error):
-    """A page in the language of the address (/en/… is English even if unknown), else the reader's."""
-    if request.path.startswith(API_PREFIX):
-        return api_errors.http_error(error)  # JSON in the request's language
-    with force_locale(_address_language()):
-        return render_template("pages/404.html"), 404
-
-
-@bp.app_errorhandler(405)
-def method_not_allowed(error):
-    """As a 404: the address's language, JSON on /api/; and the methods it does accept."""
-    if request.path.startswith(API_PREFIX):
-        response = api_errors.http_error(error)
-    else:
-        with force_locale(_address_language()):
-            response = make_response(error_page("method-not-allowed", 405))
-    response.headers["Allow"] = ", ".join(error.valid_methods or ())
-    return response
-
-
-def _address_language() -> str:
-    lang = request.path.split("/")[1]
-    return lang if lang in LANGUAGES else current_language()
 
 
 # Globals, not context: macros imported without context see only these.

@@ -14,13 +14,13 @@ import click
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _, ngettext
 
-from .. import wording
+from .. import errors, wording
 from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
-from ..security import CSRFError, error_page
+from ..security import CSRFError
 from . import access, limits, present, together
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
@@ -40,7 +40,7 @@ def cleanup_command():
 
 @bp.cli.command("db-upgrade")
 def db_upgrade_command():
-    """Apply the schema's migrations the database lacks (app.practice.store.schema), with their
+    """Apply the schema's migrations the database lacks (app.store.schema), with their
     version, one host at a time. PostgreSQL needs it before the app's first start and after each
     update of the app; a SQLite file is upgraded by the app itself when it opens it."""
     store = access.store()
@@ -360,19 +360,14 @@ def _pass_screen(record, practice, seats, notice, status: int):
             status)
 
 
-@bp.errorhandler(GameError)
-def _game_error(error: GameError):
-    return error_page(error.code, error.status, **error.params)
-
-
-@bp.errorhandler(CSRFError)
+@errors.page(bp.name, CSRFError)
 def _expired_form(error: CSRFError):
     """A move sent from a page whose session has ended: the table again, with a fresh token and
     nothing played, so trying again works (reloading the error page would send the old form)."""
     if request.endpoint != "practice.move":
-        return error_page("csrf", 400)
+        return errors.site_page(error)
     try:
         record, practice = access.load(request.view_args["game_id"])
     except GameError as refused:
-        return _game_error(refused)
+        return errors.site_page(refused)
     return _table(record, practice, notice=_error_notice(GameError("csrf", 400)), status=400)

@@ -19,12 +19,9 @@ no cookie can be kept from being planted, and the plain name is used.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import secrets
-import threading
 from collections import OrderedDict
-from pathlib import Path
 from typing import Any
 
 from flask import current_app, g, request
@@ -32,9 +29,11 @@ from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, Signer
 
 from ..engine.rules import RuleSet, RuleSetError, ruleset
+from ..errors import UserError
 from ..limits import Refused
+from ..store import Record, TooManyGames, new_token
+from ..store.opened import store
 from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
-from .store import CLEANUP_EVERY, Record, Store, TooManyGames, new_token, open_store
 
 OWNER_COOKIE = "uno_owner"  # over plain HTTP
 SECURE_OWNER_COOKIE = "__Host-uno_owner"  # over HTTPS: only this host can set it (module docstring)
@@ -50,12 +49,11 @@ MAX_SEED_LENGTH = 40
 MAX_LIVE_GAMES = 20  # unfinished games one owner may have at once (app.practice.limits)
 
 
-class GameError(Exception):
+class GameError(UserError):
     """A request the table refuses before any rule is looked at: ``code`` is a wording error code."""
 
     def __init__(self, code: str, status: int, **params: Any):
-        super().__init__(code)
-        self.code, self.status, self.params = code, status, params
+        super().__init__(code, status, **params)
 
 
 class OptionError(GameError):
@@ -64,46 +62,6 @@ class OptionError(GameError):
     def __init__(self, field: str, message: Any):
         super().__init__("bad-options", 400)
         self.field, self.message = field, message
-
-
-def store() -> Store:
-    """The app's game store, opened on first use: PostgreSQL if DATABASE_URL (config, else the
-    environment) is its URL, with a pool of DATABASE_POOL_MIN to DATABASE_POOL_MAX connections
-    that a request waits DATABASE_POOL_TIMEOUT seconds for; else instance/practice.sqlite3 unless
-    PRACTICE_DATABASE says. Its cleaner thread runs every PRACTICE_CLEANUP_EVERY seconds (config,
-    else UNO_TUTOR_CLEANUP_EVERY).
-
-    One store per app, whichever threads ask first at once: each opened its own before, and the
-    stores dropped took their PostgreSQL pools with them, whose last reference, let go in one of
-    the pool's own threads, printed "cannot join current thread"."""
-    app = current_app._get_current_object()  # one context lookup, not one per attribute
-    found = app.extensions.get("practice_store")
-    if found is None:
-        with _OPENING:
-            found = app.extensions.get("practice_store")
-            if found is None:
-                found = app.extensions["practice_store"] = _open(app)
-    return found
-
-
-_OPENING = threading.Lock()  # the first requests' threads open one store (``store``)
-
-
-def _open(app) -> Store:
-    config = app.config
-    path = config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
-    every = config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
-    pool = tuple(kind(config.get(name) or os.environ.get(name) or default) for name, kind, default in POOL)
-    # PRACTICE_CLEANUP_EVERY 0: no cleaner thread, cron runs flask cleanup
-    return open_store(database_url(app), Path(path), every or None, pool)
-
-
-POOL = (("DATABASE_POOL_MIN", int, 1), ("DATABASE_POOL_MAX", int, 10), ("DATABASE_POOL_TIMEOUT", float, 5.0))
-
-
-def database_url(app) -> str:
-    """DATABASE_URL, from the app's config, else the environment ("": the SQLite file)."""
-    return app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL") or ""
 
 
 def owner_token(create: bool = False) -> str | None:

@@ -7,7 +7,7 @@ made 5,000 games in 17 seconds, 6 KB each.
   A request without the cookie (a first visit) is counted by its address alone.
 - Live games per owner: access.MAX_LIVE_GAMES unfinished at once (``access.create``), a
   student's games in a class too, a ``Refused`` 429 whose Retry-After says when the first of
-  them expires; a game never played expires after two hours (app.practice.store.UNPLAYED_TTL),
+  them expires; a game never played expires after two hours (app.store.UNPLAYED_TTL),
   a class's too, so a script's games go soon.
 """
 from __future__ import annotations

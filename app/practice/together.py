@@ -22,7 +22,7 @@ from ..engine.rules import RuleSetError, ruleset
 from . import access, present
 from .access import GameError, OptionError
 from .game import MIN_BOTS, Practice
-from .store import Record
+from ..store import Record
 
 MIN_PEOPLE, MAX_PEOPLE, DEFAULT_PEOPLE = 2, 6, 2
 MAX_BOTS = 4  # six people and four bots: ten players, the most a deck serves

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
-from .. import wording
+from .. import errors, wording
 from ..i18n import LANGUAGES
 from . import present
 from .item import check_items
@@ -33,14 +33,11 @@ def quiz(lang: str):
     if not seed:
         return redirect(url_for(".quiz", lang=lang, seed=new_seed()))
     secret = current_app.secret_key
-    try:
-        progress = resume(seed, args.get("progress"), secret)
-        if "answer" in args or "item" in args:
-            answered = progress.answer(args.get("item", ""), args.get("answer", ""))
-            return redirect(url_for(".quiz", lang=lang, seed=seed, progress=answered.token(secret),
-                                    _anchor="feedback"), 303)
-    except QuizError as error:
-        return _refused(error)
+    progress = resume(seed, args.get("progress"), secret)
+    if "answer" in args or "item" in args:
+        answered = progress.answer(args.get("item", ""), args.get("answer", ""))
+        return redirect(url_for(".quiz", lang=lang, seed=seed, progress=answered.token(secret),
+                                _anchor="feedback"), 303)
     token = progress.token(secret) if progress.answers else None
     last = progress.answers[-1] if progress.answers else None
     links = {code: url_for(".quiz", lang=code, seed=seed, progress=token) for code in LANGUAGES}
@@ -55,22 +52,21 @@ def quiz(lang: str):
 @bp.get(f"/{LANG}/quiz/check")
 def check(lang: str):
     """A rules page's "Check yourself" with one question answered (``?item=&answer=``)."""
-    try:
-        chosen = item(request.args.get("item", ""))
-        if chosen.myth:  # myths are the quiz's own; a rules page asks about positions
-            raise QuizError("unknown-item", 404)
-        answer = request.args.get("answer")
-        if answer is not None and chosen.solution.choice(answer) is None:
-            raise QuizError("bad-answer")
-    except QuizError as error:
-        return _refused(error)
+    chosen = item(request.args.get("item", ""))
+    if chosen.myth:  # myths are the quiz's own; a rules page asks about positions
+        raise QuizError("unknown-item", 404)
+    answer = request.args.get("answer")
+    if answer is not None and chosen.solution.choice(answer) is None:
+        raise QuizError("bad-answer")
     answered = {chosen.id: present.feedback(chosen, answer)} if answer is not None else {}
     links = {code: url_for(".check", **{**request.args, "lang": code}) for code in LANGUAGES}
     return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
                            answered=answered, alternates=links)
 
 
+@errors.page(bp.name, QuizError)
 def _refused(error: QuizError):
+    """The quiz's own page for input it can't use (a seed, a token, an answer), with its way on."""
     message = wording.error_message(error.code, **error.params)
     return render_template("quiz/error.html", message=message), error.status
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from itsdangerous import BadData, URLSafeSerializer
 
+from ..errors import UserError
 from .item import ITEMS, MYTHS, POSITIONS, Item
 
 LENGTH = 10
@@ -20,12 +21,8 @@ MAX_SEED_LENGTH = 40  # as the practice table's seeds
 TOKEN_SALT = "uno-tutor quiz progress"
 
 
-class QuizError(ValueError):
+class QuizError(UserError):
     """Input the quiz can't use; ``code`` is an error code of app.wording.ERRORS, ``status`` its HTTP status."""
-
-    def __init__(self, code: str, status: int = 400, **params):
-        super().__init__(code)
-        self.code, self.status, self.params = code, status, params
 
 
 def valid_seed(seed: str) -> bool:

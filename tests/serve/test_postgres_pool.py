@@ -2,7 +2,7 @@
 log: each worker's first requests come at once, and every few requests the worker exits and a new
 one starts (--max-requests). Each first request at once opened a store and a pool of its own, and
 a dropped pool's last reference, let go in one of its own threads, printed a "cannot join current
-thread" traceback; a worker's pool is also closed when it exits (app.practice.store.postgres)."""
+thread" traceback; a worker's pool is also closed when it exits (app.store.postgres)."""
 import os
 import threading
 

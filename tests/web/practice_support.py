@@ -17,7 +17,7 @@ from app import wording
 from app.engine.cards import FACES, card
 from app.practice import access
 from app.practice.game import HUMAN, Practice
-from app.practice.store import new_token, owner_hash
+from app.store import new_token, owner_hash
 
 RULES = {"preset": "official", "target": 100}  # a short game: a few rounds
 # In a module on both databases (``backend``), a test of SQLite's own (its file, its locks).

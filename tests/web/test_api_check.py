@@ -556,7 +556,7 @@ def test_json_bodies_are_told_as_werkzeug_tells_them(content_type):
     from werkzeug.test import EnvironBuilder
     from werkzeug.wrappers import Request
 
-    from app.api.errors import _is_json
+    from app.api.body import _is_json
 
     environ = EnvironBuilder(headers={"Content-Type": content_type}).get_environ()
     assert _is_json(environ.get("CONTENT_TYPE", "")) is Request(environ).is_json

@@ -13,9 +13,9 @@ from app import limits as app_limits, wording
 from app.classroom import class_pages as classes_page, classes, codes, limits
 from app.engine.rules import Rule
 from app.practice import access
-from app.practice import store as store_module
+from app import store as store_module
 from app.practice.game import HUMAN
-from app.practice.store import SQLiteStore, new_token
+from app.store import SQLiteStore, new_token
 
 from .practice_support import CSRF, RULES, csrf, learner_holds, old_sqlite_file, rewrite, sqlite_only, stored
 
@@ -711,4 +711,4 @@ def test_the_limits_hooks_run_only_for_the_classes_requests(app):
     for registry in (app.before_request_funcs, app.after_request_funcs, app.teardown_request_funcs):
         mine = [hook for name, hooks in registry.items() for hook in hooks if "limiter" in repr(hook).lower()]
         assert mine and all(hook not in registry.get(None, []) for hook in mine)
-        assert set(registry) >= {"classroom", "classes_api"}
+        assert set(registry) >= {"classroom", "api.classes"}

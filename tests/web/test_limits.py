@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from app import create_app, limits, wording
+from app import create_app, limits, store as store_module, wording
 from app.api import check as check_api
-from app.practice import access, limits as game_limits, store as store_module
-from app.practice.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
+from app.practice import access, limits as game_limits
+from app.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
 
 from .practice_support import CSRF, RULES, new_api_game
 

@@ -10,7 +10,7 @@ from itsdangerous import Signer
 
 from app.practice import access
 from app.practice.game import start
-from app.practice.store import new_token
+from app.store import new_token
 
 from .practice_support import new_form_game
 

@@ -8,7 +8,7 @@ import warnings
 
 import pytest
 
-from app.practice.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, SQLiteStore, new_token, sqlite as store_module
+from app.store import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, SQLiteStore, new_token, sqlite as store_module
 
 
 def test_created_on_first_use_in_wal_mode(tmp_path):

@@ -14,8 +14,8 @@ from flask_babel import force_locale
 
 from app import create_app, wording
 from app.practice import access
-from app.practice.store import SQLiteStore, TooManyGames, new_token, schema, sqlite as sqlite_store
-from app.practice.store.schema import Migration
+from app.store import SQLiteStore, TooManyGames, new_token, opened as opened_store, schema, sqlite as sqlite_store
+from app.store.schema import Migration
 
 from .practice_support import RULES, VERSION, new_api_game, old_sqlite_file, sqlite_only
 
@@ -53,7 +53,7 @@ def test_the_first_requests_at_once_open_one_store(app, monkeypatch):
     """Threads asking for the app's store at once get one. Each opened its own before, and the
     PostgreSQL pools of those dropped printed "cannot join current thread" tracebacks."""
     opened, second_inside = [], threading.Barrier(2, timeout=2)
-    real = access.open_store
+    real = opened_store.open_store
 
     def opening(*args):
         opened.append(args)
@@ -63,7 +63,7 @@ def test_the_first_requests_at_once_open_one_store(app, monkeypatch):
             pass
         return real(*args)
 
-    monkeypatch.setattr(access, "open_store", opening)
+    monkeypatch.setattr(opened_store, "open_store", opening)
 
     def ask(n):
         with app.app_context():

@@ -2,7 +2,7 @@
 zero-setup default.
 
 Safe with several server processes on one file: WAL lets readers and one writer work at once,
-writers take turns (see ``_transaction``), so every read-then-write of app.practice.store.base
+writers take turns (see ``_transaction``), so every read-then-write of app.store.base
 sees the last writer's rows, and every save is a compare-and-set on the game's version.
 
 Checkpoints, which copy the write-ahead log back into the database file and sync both to disk,
@@ -13,7 +13,7 @@ at a longer log (AUTOCHECKPOINT_PAGES): when writes never pause long enough for 
 log, it copies the little that is left, and the log starts over.
 
 The schema is upgraded when a process first opens the file (``_db``): a file made by any earlier
-release opens as it was and gains what it lacks (app.practice.store.schema).
+release opens as it was and gains what it lacks (app.store.schema).
 
 Only SQLite opens the database file and its -wal and -shm, never this module. SQLite's locks are
 POSIX fcntl locks, which the kernel keeps per process and file, not per descriptor: closing any
@@ -37,7 +37,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from ...private_files import create_private
+from ..private_files import create_private
 from . import schema
 from .base import CLEANUP_EVERY, Store
 

@@ -1,5 +1,5 @@
 """The game store: games and their step logs, classes, students, refusals, watch links and the
-rate limits' counts, behind one interface (``Store``, app.practice.store.base) with two
+rate limits' counts, behind one interface (``Store``, app.store.base) with two
 implementations: SQLite, the zero-setup default (.sqlite), and PostgreSQL for several hosts on
 one database (.postgres), chosen by ``open_store`` from DATABASE_URL. The schema's migrations are
 in .schema, what the store hands out in .records.
@@ -60,5 +60,5 @@ def unavailable(error: Exception) -> bool:
 
 
 def error_types() -> tuple[type[Exception], ...]:
-    """The errors ``unavailable`` may say yes to: app.unavailable handles these."""
+    """The errors ``unavailable`` may say yes to: app.unavailable turns these into a 503 (or a 500)."""
     return StoreUnavailable, sqlite3.OperationalError, *_psycopg_unavailable()

@@ -19,14 +19,13 @@ from typing import Any
 
 from flask import Blueprint, abort, url_for
 
-from app.i18n import request_language
-from app.learn import position
-from app.scenes.lesson import LEARNER, POINTS, Lesson, Step
+from ..i18n import request_language
+from ..learn import position
+from ..learn.lessons import CHAPTER_OF, LESSONS, words
+from ..learn.lessons.judge import solution, solved
+from ..scenes.lesson import LEARNER, POINTS, Lesson, Step
 
-from . import CHAPTER_OF, LESSONS, words
-from .judge import solution, solved
-
-bp = Blueprint("lessons_api", __name__, url_prefix="/api/v1")
+bp = Blueprint("lessons", __name__)
 
 
 @bp.get("/lessons")

@@ -1,6 +1,6 @@
 """The game store's promises, written once: the SQL below is what SQLite and PostgreSQL both speak
 (``?`` for parameters; the PostgreSQL backend passes them on as ``%s``), and a backend
-(app.practice.store.sqlite, .postgres) gives the connections, the transactions and the few words
+(app.store.sqlite, .postgres) gives the connections, the transactions and the few words
 that differ.
 
 Every save is a compare-and-set on the game's version (``UPDATE ... WHERE version = ?``), so of
@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
 from typing import Any
 
-from ...fast_json import dumps as encode, loads as decode
+from ..fast_json import dumps as encode, loads as decode
 from . import schema
 from .records import ClassFull, ClassGone, ClassRecord, Record, StudentGame, TooManyGames, Watch, owner_hash
 

@@ -1,8 +1,8 @@
 """The game store on PostgreSQL, for several app hosts on one database: chosen when DATABASE_URL
-is a ``postgresql://`` (or ``postgres://``) URL (app.practice.store.open_store).
+is a ``postgresql://`` (or ``postgres://``) URL (app.store.open_store).
 
 psycopg 3 and its pool rather than SQLAlchemy Core: the store's SQL is written once for both
-databases already (app.practice.store.base), so a query builder would translate what needs no
+databases already (app.store.base), so a query builder would translate what needs no
 translating, at a layer and a dependency more on every move; what does differ is the connections,
 and psycopg_pool keeps those (sizes, a check of each connection handed out, so a restarted
 server costs no request an error, and reconnecting in the background while it is away).

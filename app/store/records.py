@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ...fast_json import loads as decode
+from ..fast_json import loads as decode
 
 
 @dataclass(frozen=True)
