@@ -169,7 +169,10 @@ def _answer(shown: Scene, state: RoundState, setup: list[Event], events: list[Ev
     step = shown.step
     if step.ask == NEXT_SEAT:
         seat = state.actor()
-        shown.answer = {"text": _("You play next.") if seat == LEARNER else _("%(name)s plays next.", name=names[seat]),
+        first = step.asks_first
+        said = (_("You play first.") if first else _("You play next.")) if seat == LEARNER else (
+            _("%(name)s plays first.", name=names[seat]) if first else _("%(name)s plays next.", name=names[seat]))
+        shown.answer = {"text": said,
                         "value": seat}
         if not solution(step):  # the deal's sentences, held back while the question was open
             shown.lines = _lines(setup, names)
@@ -200,7 +203,7 @@ def _question(step: Step, names: tuple[str, ...], scoring: str) -> str:
     """The question of the frame; with the lowest total winning, a hand's points count against its
     player, so the question asks what they are charged, as the quiz does (app.quiz.kinds.Points)."""
     if step.ask == NEXT_SEAT:
-        return _("Who plays next?")
+        return _("Who plays first?") if step.asks_first else _("Who plays next?")
     charged = scoring == "tally-lowest"
     if step.ask_seat == LEARNER:
         return _("How many points are you charged this round?") if charged else \

@@ -62,6 +62,11 @@ class Step:
             raise ValueError("only a question about a fresh deal needs no move")
 
     @property
+    def asks_first(self) -> bool:
+        """Who plays *first*: the question about a fresh deal before any move, said as such."""
+        return self.ask == NEXT_SEAT and "deck" in self.scenario and not self.solution
+
+    @property
     def players(self) -> int:
         return self.scenario["players"] if "deck" in self.scenario else len(self.scenario["hands"])
 

@@ -376,9 +376,10 @@ def test_a_wrong_seat_is_explained_from_the_position(client, lesson_id, number):
     assert 'class="explain explain-next"' in said and "look again" not in said
     walk = re.findall(r"<li>([^<]+)</li>", said[said.index('class="walk"'):]) if 'class="walk"' in said else []
     names = ["You", "Player 2", "Player 3", "Player 4"]
+    when = "first" if step.asks_first else "next"  # a fresh deal's question asks who plays first
     if walk:
-        assert walk[-1] in (f"{names[answer]} plays next.", "You play next.") and (
-            walk[-1] == "You play next.") == (answer == LEARNER)
+        assert walk[-1] in (f"{names[answer]} plays {when}.", f"You play {when}.") and (
+            walk[-1] == f"You play {when}.") == (answer == LEARNER)
     else:  # play did not move on from the seat that acted: the engine's sentence says who starts
         assert "you start" in said
 
@@ -388,6 +389,23 @@ def test_a_wrong_seat_after_a_skip_walks_past_the_skipped_seat(client):
     said = " ".join(page_text(_feedback(press(client, page, seat=1).text)).split())
     assert "You played Red Skip. Player 2 loses their turn. Player 3 plays next." in said
     assert "Play goes clockwise." in said
+
+
+FIRST_STEPS = [(lesson.id, number) for lesson in LESSONS.values()
+               for number, step in enumerate(lesson.steps, 1) if step.asks_first]
+
+
+@pytest.mark.parametrize("lang, right", [("en", "Right: you play first."), ("ar", "صحيح: تلعب أنت أولًا.")])
+def test_who_plays_first_is_answered_as_asked(client, lang, right):
+    """A fresh deal asks who plays first, and its answer says *first*, not "next" (the learners' trial)."""
+    assert ("setup", 1) in FIRST_STEPS and ("first-card", 6) in FIRST_STEPS
+    for lesson_id, number in FIRST_STEPS:
+        step = LESSONS[lesson_id].steps[number - 1]
+        page = client.get(f"/{lang}/learn/{lesson_id}?step={number}").text
+        said = page_text(_feedback(press(client, page, seat=solved(step).answer()).text))
+        if solved(step).answer() == LEARNER:
+            assert right in said, (lesson_id, number, said)
+        assert ("plays next" not in said and "play next" not in said) if lang == "en" else "بعد ذلك" not in said
 
 
 def test_the_deal_says_who_starts_before_it_asks(client):

@@ -45,7 +45,7 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
             walk.append(_("You lose your turn.") if seat == LEARNER else
                         _("%(seat)s loses their turn.", seat=names[seat]))
             continue
-        walk.append(_("You play next.") if seat == LEARNER else _("%(seat)s plays next.", seat=names[seat]))
+        walk.append(_plays(seat, names, progress.step.asks_first))
         break
     if seat != state.actor():  # play did not move on from the seat that acted (a Reverse turned first)
         walk = []
@@ -149,3 +149,10 @@ def game(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
                  else _("The highest total wins the game: the one who reached %(target)d.", target=target))
     lines.append(present.game_result(played.winners, names, LEARNER))
     return {"rows": rows, "lines": lines}
+
+
+def _plays(seat: int, names: tuple[str, ...], first: bool) -> str:
+    """Whose turn it is, as the question asked it: first after a fresh deal, else next."""
+    if first:
+        return _("You play first.") if seat == LEARNER else _("%(seat)s plays first.", seat=names[seat])
+    return _("You play next.") if seat == LEARNER else _("%(seat)s plays next.", seat=names[seat])

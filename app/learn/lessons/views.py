@@ -43,6 +43,9 @@ SEAT_SAID = {
     GAME_WINNER: (_l("Right: you win the game."), _l("Right: %(name)s wins the game."),
                   _l("Not you. Here are the game's totals:"), _l("Not %(name)s. Here are the game's totals:")),
 }
+# A fresh deal's "who plays next?" is "who plays first?" and is answered so.
+FIRST_SAID = (_l("Right: you play first."), _l("Right: %(name)s plays first."),
+              _l("Not you. Here is what the cards did:"), _l("Not %(name)s. Here is what the cards did:"))
 QUESTIONS = {NEXT_DEALER: _l("Who deals the next round? Choose the player."),
              GAME_WINNER: _l("Who wins the game? Choose the player.")}
 ANSWERING = {POINTS: "points", GAME_WINNER: "game-end"}  # the event that says the answer, kept back while asked
@@ -150,7 +153,7 @@ class StepPage:
         given = _int(args.get("points" if step.ask == POINTS else "seat", "").strip())
         self.answered = given == expected
         if step.ask in SEAT_QUESTIONS:
-            you, named, not_you, not_named = SEAT_SAID[step.ask]
+            you, named, not_you, not_named = FIRST_SAID if step.asks_first else SEAT_SAID[step.ask]
             name = self.names[given] if given is not None and 0 <= given < len(self.names) else "?"
             text = str(you if self.answered else not_you) if given == LEARNER else (
                 (named if self.answered else not_named) % {"name": name})
