@@ -107,7 +107,8 @@ DEAL = fresh_deal(_FOUR_HANDS, ["R5"], dealer=3)
 SETUP_LESSON = Lesson("setup", _l("Dealing and who starts"), summary=_l("The deal, the first card and the first player."), steps=(
     Step(DEAL,
          _l("UNO is played by 2 to 10 players; here there are four. To choose the dealer each player draws "
-            "a card, and the highest number deals: here %(seat3)s. The dealer gives everyone 7 cards and "
+            "a card, and the highest number deals (action and wild cards count as zero; players who tie for the "
+            "highest draw again): here %(seat3)s. The dealer gives everyone 7 cards and "
             "turns the next card face up to start the discard pile. The player on the dealer's left plays first, "
             "and play goes clockwise. Who plays first? Choose the player."),
          (R.SETUP_PLAYERS, R.SETUP_DEALER, R.SETUP_DEAL, R.SETUP_FIRST_PLAYER, R.FIRST_NUMBER), ask=NEXT_SEAT,

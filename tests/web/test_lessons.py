@@ -6,8 +6,10 @@ import re
 
 import pytest
 
+from app.engine.cards import card
 from app.engine.moves import Move
-from app.engine.rules import Rule
+from app.engine.rules import Rule, ruleset
+from app.engine.setup import choose_dealer
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
 from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
 from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS
@@ -591,3 +593,23 @@ def test_a_game_that_ends_under_the_lowest_total_is_won_by_the_lowest(client):
     assert "Player 3 wins the game." in said and "380 + 12 = 392" in said
     right = press(client, wrong, seat=done.answer()).text
     assert complete(right) and "Player 3 wins the game!" in page_text(right[right.index('id="log"'):])
+
+
+def test_choosing_the_dealer_is_taught_as_the_engine_draws(client):
+    """The setup step says what the engine does when the dealer is drawn (the learners' trial): action and
+    wild cards count as zero, and players who tie for the highest number draw again, alone."""
+    said = " ".join(page_text(client.get("/en/learn/setup").text).split())
+    assert "action and wild cards count as zero; players who tie for the highest draw again" in said
+    assert "تعادل لاعبان أو أكثر على أعلى رقم سحبوا من جديد" in " ".join(page_text(client.get("/ar/learn/setup").text).split())
+    ties = zeros = 0
+    for seed in range(300):  # seeded: the same draws every run
+        _, events = choose_dealer(ruleset("official"), 4, seed)
+        draws = [event.params["cards"] for event in events if event.kind == "dealer-draw"]
+        for first, again in zip(draws, draws[1:]):
+            values = {seat: card(face).number or 0 for seat, face in first.items()}
+            assert set(again) == {seat for seat, value in values.items() if value == max(values.values())}
+            ties += 1
+        for cards in draws:
+            faces = [card(face) for face in cards.values()]
+            zeros += any(face.number is None for face in faces) and max(f.number or 0 for f in faces) > 0
+    assert ties and zeros
