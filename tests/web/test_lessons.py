@@ -410,6 +410,22 @@ def test_who_plays_first_is_answered_as_asked(client, lang, right):
         assert ("plays next" not in said and "play next" not in said) if lang == "en" else "بعد ذلك" not in said
 
 
+@pytest.mark.parametrize("lesson_id, number", [("draw-cards", 3), ("challenge", 2)])
+def test_a_wrong_seat_tells_the_card_before_what_it_did(client, lesson_id, number):
+    """The learners' trial: "You draw 4 cards" came before the Wild Draw Four that made you draw."""
+    step, page = _asked(client, "en", lesson_id, number)
+    said = " ".join(page_text(_feedback(press(client, page, seat=(solved(step).answer() + 1) % step.players).text)).split())
+    played, drawn = said.find("played Wild Draw Four"), said.find("You draw")
+    assert 0 <= played < drawn, said
+
+
+@pytest.mark.parametrize("number", [2, 3])
+def test_a_wrong_seat_after_a_reverse_says_the_direction_once(client, number):
+    step, page = _asked(client, "en", "skip-reverse", number)
+    said = " ".join(page_text(_feedback(press(client, page, seat=(solved(step).answer() + 1) % step.players).text)).split())
+    assert said.count("play now goes") == 1 and "Play goes" not in said, said
+
+
 def test_the_deal_says_who_starts_before_it_asks(client):
     """Item 9: the rule comes before the question, and a deal's question asks who plays *first*."""
     page = client.get("/en/learn/setup").text

@@ -51,8 +51,12 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
         walk = []
     told = WALKED if walk else ()  # what the walk says already is not said twice
     lines = [line["text"] for line in position.event_lines([e for e in acting if e.kind not in told], names, LEARNER)]
+    if lines and walk and started:  # the card that acted comes before what it did, not after
+        lines.insert(0, walk.pop(0))
     way = _("clockwise") if state.direction == 1 else _("anticlockwise")
-    return {"lines": lines, "walk": walk, "direction": _("Play goes %(direction)s.", direction=way)}
+    # A Reverse's own sentence says which way play now goes: the direction is then not said twice.
+    turned = any(event.kind == "reverse" for event in acting)
+    return {"lines": lines, "walk": walk, "direction": None if turned else _("Play goes %(direction)s.", direction=way)}
 
 
 def _acting(progress: Progress, names: tuple[str, ...]) -> tuple[list[Event], int, str | None]:
