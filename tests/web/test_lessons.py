@@ -11,8 +11,8 @@ from app.engine.moves import Move
 from app.engine.rules import Rule, ruleset
 from app.engine.setup import choose_dealer
 from app.learn.lessons import CHAPTERS, LESSON_OF_RULE, LESSONS
-from app.learn.lessons.judge import CONTINUE, decisions, replay, solution, solved
-from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS
+from app.learn.lessons.judge import CONTINUE, RIGHT, decisions, replay, solution, solved
+from app.scenes.lesson import ANY_LEGAL, GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS
 
 from .arabic_terms import replaced_words
 from .lesson_forms import complete, press
@@ -629,3 +629,26 @@ def test_choosing_the_dealer_is_taught_as_the_engine_draws(client):
             faces = [card(face) for face in cards.values()]
             zeros += any(face.number is None for face in faces) and max(f.number or 0 for f in faces) > 0
     assert ties and zeros
+
+
+
+def _draw_legal_at_last_play(step) -> bool:
+    """The step's last decision is a card to play, and drawing there would be legal too."""
+    moves = decisions(step)
+    if step.accept != ANY_LEGAL or step.guided or not moves or moves[-1]["action"] != "play":
+        return False
+    state = replay(step, moves[:-1]).state
+    return state.actor() == LEARNER and state.attempt(Move.from_dict({"seat": LEARNER, "action": "draw"}))[0].legal
+
+
+ANY_PLAY_STEPS = [(lesson.id, number) for lesson in LESSONS.values() for number, step in enumerate(lesson.steps, 1)
+                  if _draw_legal_at_last_play(step)]
+
+
+@pytest.mark.parametrize("lesson_id, number", ANY_PLAY_STEPS)
+def test_a_step_that_asks_for_a_card_does_not_take_a_draw(lesson_id, number):
+    """The learners' retrial: scoring step 3 took "Draw a card" as right and asked its question with two
+    cards in hand. A step that accepts any legal card still asks for a card, not a draw."""
+    assert ("scoring", 3) in ANY_PLAY_STEPS
+    step = LESSONS[lesson_id].steps[number - 1]
+    assert replay(step, decisions(step)[:-1]).accept({"action": "draw"}).kind != RIGHT
