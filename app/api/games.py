@@ -16,7 +16,7 @@ from flask import Blueprint
 from ..engine.verdict import InvalidMoveError
 from ..errors import UserError
 from ..i18n import request_language
-from ..practice import access, limits, present
+from ..practice import access, limits, narration
 from ..practice.access import GameError, OptionError
 from ..practice.game import Practice, Refused, play, view
 from .body import json_object
@@ -59,7 +59,7 @@ def move(game_id: str):
         # kept in memory for the next move, which may change it. The results are words added
         # to the steps, once they are stored.
         lang = request_language()
-        seats, shown = present.names(practice.round.players, lang), view(practice)
+        seats, shown = narration.names(practice.round.players, lang), view(practice)
         record = access.save(record, practice, steps)
     except GameError:  # only "stale-version" is raised here (the version check or the save)
         raise _stale(game_id) from None
@@ -70,12 +70,12 @@ def move(game_id: str):
     except Refused as refused:
         _check_current(game_id, record)
         access.store().note_refusal(game_id, refused.verdict.rule.value)  # for a class's teacher
-        seats = present.names(practice.round.players)
+        seats = narration.names(practice.round.players)
         verdict = refused.verdict
-        refusal = present.refusal(verdict, seats)  # "message" says why, as the README promises
+        refusal = narration.refusal(verdict, seats)  # "message" says why, as the README promises
         raise UserError("illegal-move", 422, extra={
             **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
-    return {"results": present.results(steps, seats, lang), "version": record.version, "view": shown}
+    return {"results": narration.results(steps, seats, lang), "version": record.version, "view": shown}
 
 
 def _load(game_id: str, version=None):
@@ -103,4 +103,4 @@ def _check_current(game_id: str, record) -> None:
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each step (the learner's move, then each bot's) with a sentence for every event."""
     lang = request_language()
-    return present.results(steps, present.names(practice.round.players, lang), lang)
+    return narration.results(steps, narration.names(practice.round.players, lang), lang)

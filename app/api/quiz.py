@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
-from ..quiz.present import item_json
+from ..quiz.display import item_json
 from ..quiz.progress import items_for, new_seed
 
 bp = Blueprint("quiz", __name__)

@@ -22,7 +22,7 @@ from ..engine.rules import PRESETS, RuleSet
 from ..i18n import current_language
 from ..pages.preset_words import PRESET_WORDS
 from ..pages.rulefacts import SHOWN_OPTIONS
-from ..practice import access, present
+from ..practice import access, narration
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
 from ..store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
@@ -133,7 +133,7 @@ def progress(found: ClassRecord) -> dict[str, Any]:
             "number": student.number, "nickname": student.nickname,
             "name": student_name(student.number, student.nickname),
             "round": game["number"], "cards_left": len(game["round"]["hands"][HUMAN]),
-            "refused": sum(rules.values()), "refusals": rules, "most_refused": worst and present.why(worst),
+            "refused": sum(rules.values()), "refusals": rules, "most_refused": worst and narration.why(worst),
             "finished": student.finished,
             "watch": student.watch and absolute(url_for("watch.watch", lang=language, token=student.watch)),
         })
@@ -141,7 +141,7 @@ def progress(found: ClassRecord) -> dict[str, Any]:
     for rules in refused.values():
         totals.update(rules)
     ranked = sorted(totals.items(), key=lambda item: (-item[1], item[0]))
-    return {"students": students, "refusals": [{**present.why(rule), "count": n} for rule, n in ranked]}
+    return {"students": students, "refusals": [{**narration.why(rule), "count": n} for rule, n in ranked]}
 
 
 def describe(found: ClassRecord) -> dict[str, Any]:

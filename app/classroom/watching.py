@@ -24,7 +24,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..engine import visibility
-from ..practice import SHOWN_STEPS, access, present
+from ..practice import SHOWN_STEPS, access, narration
 from ..practice.game import Practice, view
 from ..store import Record, Watch, new_token
 from .classes import ClassError, student_name
@@ -55,7 +55,7 @@ def seats(game_id: str, practice: Practice) -> tuple[str, ...]:
     """The names a watcher reads: the student's name in a class, else "Player"; then the bots. In
     pass-and-play, the players' own names, as at the table."""
     if practice.together:
-        return present.seat_names(practice)
+        return narration.seat_names(practice)
     student = access.store().student(game_id)
     if student is None:
         owner = _("Player")
@@ -63,7 +63,7 @@ def seats(game_id: str, practice: Practice) -> tuple[str, ...]:
         owner = student_name(*student)
         if student[1]:
             owner = _ISOLATE % owner
-    return (owner, *present.names(practice.round.players)[1:])
+    return (owner, *narration.names(practice.round.players)[1:])
 
 
 def _log(record: Record, practice: Practice, first: int, viewer: visibility.Viewer) -> list[dict[str, Any]]:
@@ -90,7 +90,7 @@ def table(watch: Watch, record: Record, practice: Practice, since: int | None) -
     return {"game_id": None, "version": record.version, "logged": practice.logged, "watch": watch,
             "notice": None, "refused": None, "choose": None, "uno": False, "hints": {}, "wd4": None,
             "together": practice.together, "people": practice.people,
-            **present.table(practice, names, view(practice, viewer), log, shown_from, first, WATCHER)}
+            **narration.table(practice, names, view(practice, viewer), log, shown_from, first, WATCHER)}
 
 
 def answer(watch: Watch, record: Record, practice: Practice, since: int | None, language: str) -> dict[str, Any]:
@@ -102,4 +102,4 @@ def answer(watch: Watch, record: Record, practice: Practice, since: int | None, 
     names = seats(record.id, practice)
     return {"version": record.version, "open_hands": watch.open_hands, "logged": practice.logged,
             "first": first, "view": view(practice, viewer),
-            "steps": present.results(log, names, language, WATCHER)}
+            "steps": narration.results(log, names, language, WATCHER)}

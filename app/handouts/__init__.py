@@ -19,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 
 from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
-from app.practice.present import hand_hints
+from app.practice.narration import hand_hints
 from app.quiz.progress import MAX_SEED_LENGTH, new_seed, valid_seed  # the sheet's seeds are the quiz's
 
 from . import card_reference, quiz_sheet

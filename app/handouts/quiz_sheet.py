@@ -2,7 +2,7 @@
 
 The sheet prints what the online quiz asks: a seed picks SHEET_LENGTH position items as the quiz
 picks its own (app.quiz.progress.items_for, one from each rules page first), and each is shown and
-answered by app.quiz.present, as on the quiz and the rules pages' "Check yourself". Nothing here
+answered by app.quiz.display, as on the quiz and the rules pages' "Check yourself". Nothing here
 says which answer is right or why: the answer is the item's solution (the engine's), and the
 reasons are the rules the engine names for it (``reasons``). The same seed always prints the same
 sheet, so a teacher can print it twice; each question carries its scenario and moves in the check
@@ -16,7 +16,7 @@ from typing import Any
 from app import wording
 from app.engine.rules import Rule
 from app.i18n import current_language
-from app.quiz import present
+from app.quiz import display
 from app.quiz.item import Item
 from app.quiz.kinds import Allowed, Playable
 from app.quiz.progress import items_for
@@ -30,7 +30,7 @@ class Question:
     kind: str  # the item's kind of question ("playable", "next-player", "points"…)
     scenario: dict[str, Any]  # the position, in the check API's notation
     moves: tuple[dict[str, Any], ...]  # made on it before the question, as the check API takes them
-    shown: dict[str, Any]  # the question as the quiz shows it (app.quiz.present.question)
+    shown: dict[str, Any]  # the question as the quiz shows it (app.quiz.display.question)
     answer: tuple[str, ...]  # the right choices' ids
     answered: str  # the right choices in words, for the key
     reasons: tuple[Rule, ...]  # the rules behind the answer, as the engine names them
@@ -45,14 +45,14 @@ def questions(seed: str) -> list[Question]:
 def _question(item: Item) -> Question:
     solution = item.solution
     right = [choice for choice in solution.choices if choice.id in solution.right]
-    return Question(item.id, item.ask.name, item.scenario, item.moves, present.question(item),
+    return Question(item.id, item.ask.name, item.scenario, item.moves, display.question(item),
                     tuple(choice.id for choice in right),
                     wording.word_list([choice.label() for choice in right], current_language()),
-                    reasons(item), _key(present.feedback(item, right[0].id)))
+                    reasons(item), _key(display.feedback(item, right[0].id)))
 
 
 def _key(feedback: dict[str, Any]) -> tuple[dict[str, Any], ...]:
-    """The quiz's explanation of an item (app.quiz.present.feedback) as the key's lines: each verdict
+    """The quiz's explanation of an item (app.quiz.display.feedback) as the key's lines: each verdict
     with its card and mark, what happened, each hand left counted card by card, the conclusion."""
     lines = [_line(v["message"], v["card"], v["state"]) for v in feedback["verdicts"]]
     lines += [_line(text) for text in feedback["lines"]]

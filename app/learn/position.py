@@ -5,7 +5,7 @@ the learner acts on, and what happens when a move is played on it.
 round, in the game the scenario may carry), plays the lead-in ``moves`` (check-API moves, each
 one legal: how a pending decision is reached — a card drawn, a Wild Draw Four played on you), and
 returns a ``Position``: the seats, the viewer's
-hand with each card's verdict (the practice table's hints: ``present.hand_hints``), the pile,
+hand with each card's verdict (the practice table's hints: ``narration.hand_hints``), the pile,
 the direction, whose turn, the pending decision and the answers it allows; where the scenario names
 the dealer, who dealt (and, once the round is over, who deals the next one), and where it carries
 the game's totals, each seat's total before the round and, once it is over, the engine's total
@@ -38,13 +38,13 @@ from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
-from ..practice import present
+from ..practice import narration
 from ..practice.game import hint, needs_choice
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
 # A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
-# "Playable", "Playable, but a bluff" or "Not playable", as the hints say (present.HINT_STATES).
+# "Playable", "Playable, but a bluff" or "Not playable", as the hints say (narration.HINT_STATES).
 ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
 
 
@@ -334,13 +334,13 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
                            state.uno_said[seat] and len(hand) == 1, **_game_marks(scenario, game, seat))
                   for seat, hand in enumerate(state.hands))
     color = state.color and state.color.value
-    hints = present.hand_hints(state, viewer, names) if state.winner is None else {}
+    hints = narration.hand_hints(state, viewer, names) if state.winner is None else {}
     return Position(
         scenario=scenario, moves=moves, viewer=viewer, names=names, seats=seats,
         hand=tuple(c.notation for c in state.hands[viewer]), hints=hints, top=state.top.notation,
         draw_count=len(state.draw_pile),
         color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
-        direction=state.direction, direction_text=present.direction_text(state, names, viewer),
+        direction=state.direction, direction_text=narration.direction_text(state, names, viewer),
         turn=state.turn, actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
         prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
         round_over=state.round_over, winner=state.winner, game=game)
@@ -434,15 +434,15 @@ def _lines(events: list[Event], names: tuple[str, ...], viewer: int) -> list[dic
         cards = shown.params.get("cards") if shown.kind == "challenge" else None
         lines.append({"kind": shown.kind, "rule": shown.rule.value, "params": shown.params,
                       "text": wording.event_message(shown, names, viewer=viewer), "cards": cards or [],
-                      **present.why(shown.rule)})
+                      **narration.why(shown.rule)})
     return lines
 
 
 def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names: tuple[str, ...], viewer: int,
              choose: str | None = None, after: Position | None = None, text: str | None = None) -> Outcome:
-    shown = present.verdict_state(verdict)
-    why = present.why(verdict.rule)
-    states = present.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
+    shown = narration.verdict_state(verdict)
+    why = narration.why(verdict.rule)
+    states = narration.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
     return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(states[shown]),
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
                    url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose, after=after)

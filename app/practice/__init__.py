@@ -1,5 +1,5 @@
 """The practice table: /<lang>/play (a new game), /<lang>/play/together (a new pass-and-play game,
-app.practice.together) and /<lang>/play/<id> (the table and its moves, or the pass screen).
+app.practice.pass_and_play) and /<lang>/play/<id> (the table and its moves, or the pass screen).
 
 Works without JavaScript: every decision is a form that POSTs and redirects back to the table
 (Post/Redirect/Get), which lists the last move's steps beside it. A refused move re-renders the
@@ -21,11 +21,11 @@ from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
 from ..i18n import LANGUAGES
 from ..security import CSRFError
-from . import access, limits, present, together
+from . import access, limits, narration, pass_and_play
 from .access import GameError, OptionError
 from .game import (CONTINUE, DEFAULT_BOTS, HUMAN, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND, Refused, hint,
                    needs_choice, play, view)
-from .together import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
+from .pass_and_play import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
 bp = Blueprint("practice", __name__, cli_group=None)  # its commands are the app's: flask cleanup, db-upgrade
 bp.after_app_request(access.set_owner_cookie)
@@ -137,11 +137,11 @@ def form_options(form) -> dict[str, Any]:
 def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     """Pass-and-play's form: the players (how many, their names), bots if wanted, and the same
     rules and options as a game against bots. A GET creates nothing; the end of a game links here
-    with its people filled in (``together.again``)."""
-    form = request.form if request.method == "POST" else together.prefilled(request.args)
+    with its people filled in (``pass_and_play.again``)."""
+    form = request.form if request.method == "POST" else pass_and_play.prefilled(request.args)
     return render_template("practice/together.html", **GAME_FIELDS, form=form,
                            errors=errors or {}, people_range=range(MIN_PEOPLE, MAX_PEOPLE + 1),
-                           default_people=DEFAULT_PEOPLE, max_bots=together.MAX_BOTS, max_name=MAX_NAME), status
+                           default_people=DEFAULT_PEOPLE, max_bots=pass_and_play.MAX_BOTS, max_name=MAX_NAME), status
 
 
 @bp.post(f"/{LANG}/play/together")
@@ -150,7 +150,7 @@ def create_together(lang: str):
     form = request.form
     names = [form.get(f"name-{number}", "") for number in range(1, MAX_PEOPLE + 1)]
     try:
-        options = together.read_options(_rules_from_form(form), _count(form, "players"), names, _count(form, "bots"),
+        options = pass_and_play.read_options(_rules_from_form(form), _count(form, "players"), names, _count(form, "bots"),
                                         form.get("level"), form.get("seed", "").strip(), form.get("hints") == "on")
     except OptionError as error:
         return new_together(lang, {error.field: error.message}, 400)
@@ -211,7 +211,7 @@ def move(lang: str, game_id: str):
     try:
         access.check_version(record, _int(form.get("version")))
         if practice.together:
-            together.check_mover(practice, mover, present.seat_names(practice))
+            pass_and_play.check_mover(practice, mover, narration.seat_names(practice))
     except GameError as error:
         return _table(record, practice, notice=_error_notice(error), status=error.status)
     try:
@@ -226,8 +226,8 @@ def move(lang: str, game_id: str):
         steps = play(practice, data)
     except Refused as refused:
         access.store().note_refusal(record.id, refused.verdict.rule.value)  # for a class's teacher
-        seats = present.seat_names(practice)
-        explained = present.refusal(refused.verdict, seats)
+        seats = narration.seat_names(practice)
+        explained = narration.refusal(refused.verdict, seats)
         if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[mover]}:
             # A card tried from the hand is explained beside that card, which keeps the focus.
             return _table(record, practice, refused={**explained, "card": data["card"]}, status=422)
@@ -275,7 +275,7 @@ def _show_hand(record, practice, form):
         return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id), 303)
     try:
         access.check_version(record, version)
-        together.show(practice, seat, present.seat_names(practice))
+        pass_and_play.show(practice, seat, narration.seat_names(practice))
         access.save(record, practice, [])
     except GameError as error:  # the wrong person, an old page, or another request got there first
         fresh, practice = access.load(record.id)
@@ -327,7 +327,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     another person's. ``notice``: a refusal or error said in the decision panel; ``refused``: a
     card from the hand that was refused, explained beside it."""
     state = practice.round
-    seats = present.seat_names(practice)
+    seats = narration.seat_names(practice)
     if practice.pass_to() is not None:
         return _pass_screen(record, practice, seats, notice or refused, status)
     me = HUMAN if practice.mover is None else practice.mover
@@ -344,18 +344,18 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     context = {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "hints": present.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
-        "wd4": present.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
+        "hints": narration.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
+        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "together": practice.together,
-        "again": together.again(practice) if practice.together and practice.finished else {},
-        **present.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),
+        "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
+        **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),
     }
     return render_template("practice/table.html", **context), status
 
 
 def _pass_screen(record, practice, seats, notice, status: int):
     """Pass-and-play between two people: no hand in the page until the next one shows theirs."""
-    context = together.pass_screen(record, practice, seats)
+    context = pass_and_play.pass_screen(record, practice, seats)
     return (render_template("practice/pass.html", game_id=record.id, seats=seats, notice=notice, **context),
             status)
 

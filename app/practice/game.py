@@ -52,7 +52,7 @@ class Practice:
     latest: int = 0  # number of the first step of the last request
     requests: int = 0  # moves made on the table so far: seeds the bots' dice
     caught: list[int] = field(default_factory=list)  # seats caught forgetting UNO this round: bots among them call it now
-    # Pass-and-play (app.practice.together): the people's names ("" for "Player n"), seats 0.. in
+    # Pass-and-play (app.practice.pass_and_play): the people's names ("" for "Player n"), seats 0.. in
     # order; empty for a learner alone in seat 0. ``holder``: whose hand the device shows (None
     # before the first player takes it); ``seen``: for each person, the log's length when they last
     # passed the device on (their pass screen tells them what happened since).

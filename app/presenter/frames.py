@@ -31,7 +31,7 @@ from app.engine.verdict import Event, Verdict
 from app.learn import position
 from app.learn.lessons import words
 from app.learn.lessons.judge import solution
-from app.practice import present
+from app.practice import narration
 from app.scenes.demos import DEMOS
 from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
 
@@ -97,7 +97,7 @@ class Scene:
 
 def taught(demo: Lesson) -> list[dict[str, str]]:
     """The rules a demo's steps teach, each once in the order they come: title and link."""
-    return [present.why(rule) for rule in dict.fromkeys(rule for step in demo.steps for rule in step.rules)]
+    return [narration.why(rule) for rule in dict.fromkeys(rule for step in demo.steps for rule in step.rules)]
 
 
 def scene(demo: Lesson, number: int) -> Scene:
@@ -119,7 +119,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
         shown.instruction = words.instruction(step.instruction, step.params, names)
-        shown.facts = [{"text": wording.verdict_message(Verdict(True, rule)), **present.why(rule)}
+        shown.facts = [{"text": wording.verdict_message(Verdict(True, rule)), **narration.why(rule)}
                        for rule in step.facts]
         if not (asking and step.ask == NEXT_SEAT):  # the deal's sentences say who starts
             shown.lines = _lines(setup, names)
@@ -137,7 +137,7 @@ def scene(demo: Lesson, number: int) -> Scene:
             shown.view = position.without_turn(view, "")
     named = {line["rule"] for line in (*shown.facts, *shown.lines, shown.answer or {}) if "rule" in line}
     named |= {str(outcome.rule) for outcome in shown.refused}
-    shown.rules = [present.why(rule) for rule in step.rules if str(rule) not in named]
+    shown.rules = [narration.why(rule) for rule in step.rules if str(rule) not in named]
     return shown
 
 
@@ -152,7 +152,7 @@ def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: Game, verdict
     if move["seat"] != LEARNER:
         return
     if move["action"] == "play":  # the verdict says it: "You can play Red 2: it matches the colour (red)."
-        shown.lines = [{"text": wording.verdict_message(verdict, names), "mark": "legal", **present.why(verdict.rule)},
+        shown.lines = [{"text": wording.verdict_message(verdict, names), "mark": "legal", **narration.why(verdict.rule)},
                        *(line for line in shown.lines if line["kind"] != "play")]
     # ``Wrong.at`` counts the learner's decisions as a lesson does, letting the script's first moves
     # go on (when they come first) being the first of them (judge.decisions).

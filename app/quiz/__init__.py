@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 
 from .. import errors, wording
 from ..i18n import LANGUAGES
-from . import present
+from . import display
 from .item import check_items
 from .progress import QuizError, item, new_seed, resume
 from .worked import worked_example
@@ -43,10 +43,10 @@ def quiz(lang: str):
     links = {code: url_for(".quiz", lang=code, seed=seed, progress=token) for code in LANGUAGES}
     return render_template(
         "quiz/quiz.html", seed=seed, asked=len(progress.answers), length=len(progress.items), right=progress.right,
-        answered=last and {"question": present.question(last.item), "feedback": present.feedback(last.item, last.choice)},
-        current=progress.current and present.question(progress.current),
+        answered=last and {"question": display.question(last.item), "feedback": display.feedback(last.item, last.choice)},
+        current=progress.current and display.question(progress.current),
         hidden={"seed": seed, **({"progress": token} if token else {})},
-        results=None if progress.current else present.results(progress), alternates=links)
+        results=None if progress.current else display.results(progress), alternates=links)
 
 
 @bp.get(f"/{LANG}/quiz/check")
@@ -58,7 +58,7 @@ def check(lang: str):
     answer = request.args.get("answer")
     if answer is not None and chosen.solution.choice(answer) is None:
         raise QuizError("bad-answer")
-    answered = {chosen.id: present.feedback(chosen, answer)} if answer is not None else {}
+    answered = {chosen.id: display.feedback(chosen, answer)} if answer is not None else {}
     links = {code: url_for(".check", **{**request.args, "lang": code}) for code in LANGUAGES}
     return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
                            answered=answered, alternates=links)
@@ -73,7 +73,7 @@ def _refused(error: QuizError):
 
 def check_yourself(topic: str) -> list[dict]:
     """The questions of a rules page's "Check yourself" (none for a page without)."""
-    return [present.question(position) for position in check_items(topic)]
+    return [display.question(position) for position in check_items(topic)]
 
 
 def has_check_yourself(topic: str) -> bool:

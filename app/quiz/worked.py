@@ -13,7 +13,7 @@ from app.engine.rules import Rule
 from app.scenes.rule_examples import WORKED_SCORING
 
 from ..replay import play
-from .present import scoring
+from .display import scoring
 
 METHODS = (Rule.SCORE_WINNER_COLLECTS, Rule.SCORE_TALLY_LOWEST)
 SCORING_OPTION = {Rule.SCORE_WINNER_COLLECTS: "winner-collects", Rule.SCORE_TALLY_LOWEST: "tally-lowest"}

@@ -11,8 +11,8 @@ from app import wording
 from app.engine.cards import Color, card
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
-from app.practice import access, limits as game_limits, present
-from app.practice.together import REASONS
+from app.practice import access, limits as game_limits, narration
+from app.practice.pass_and_play import REASONS
 from app.security import PRIVATE
 
 from .practice_support import (assert_html_hides, csrf, form_fields, log, new_form_game, random_move, rewrite,
@@ -41,7 +41,7 @@ def worded(app, lang, make):
 
 
 def seat_names(app, lang, game_id):
-    return worded(app, lang, lambda: present.seat_names(stored(app, game_id)[1]))
+    return worded(app, lang, lambda: narration.seat_names(stored(app, game_id)[1]))
 
 
 def said(app, lang, code, **params):
@@ -168,7 +168,7 @@ def test_people_play_a_whole_game(app, client, people, lang):
     assert f'<option value="{people}" selected>' in form
     for number, name in enumerate(PEOPLE_NAMES[people], 1):
         assert f'id="name-{number}" maxlength="20" value="{html.escape(name)}"' in form
-    assert worded(app, lang, lambda: present.game_result(practice.game.winners, names, None)) in final
+    assert worded(app, lang, lambda: narration.game_result(practice.game.winners, names, None)) in final
     # The shared log holds no hand: no drawn card, no revealed hand, no bluff.
     for entry in log(app, game_id):
         for event in entry["events"]:

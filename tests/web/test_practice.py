@@ -14,7 +14,7 @@ from app import create_app, wording
 from app.engine import bots, visibility
 from app.engine.cards import card, cards
 from app.engine.rules import Rule, ruleset
-from app.practice import access, present
+from app.practice import access, narration
 from app.engine.round import Pending
 from app.engine.scenario import from_scenario
 from app.engine.cards import Color
@@ -564,16 +564,16 @@ def test_an_unexpected_error_is_a_clear_500(path, monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_remembered_sentences_are_the_sentences(app, lang):
-    """present.message keys its memo on what a sentence is worded from: over whole games, each
+    """narration.message keys its memo on what a sentence is worded from: over whole games, each
     remembered sentence is the one wording makes for that very event, and a play's top card and
     colour (which no sentence reads) are not part of the key."""
     from app.engine.rules import ruleset
-    from app.practice import present
+    from app.practice import narration
     from app.practice.game import play, start
 
     rng = random.Random(lang)
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        seats = present.names(4)
+        seats = narration.names(4)
         kinds = set()
         for seed in range(3):
             practice, steps = start(ruleset({"preset": "official", "seven_zero": seed == 2, "stacking": seed == 1}),
@@ -583,7 +583,7 @@ def test_remembered_sentences_are_the_sentences(app, lang):
                     for event in step["events"]:
                         expected = wording.event_message(Event(event["kind"], Rule(event["rule"]), event["params"]),
                                                          seats, viewer=HUMAN)
-                        assert present.message(event, seats, lang) == expected, event
+                        assert narration.message(event, seats, lang) == expected, event
                         kinds.add(event["kind"])
                 if practice.finished:
                     break
@@ -591,11 +591,11 @@ def test_remembered_sentences_are_the_sentences(app, lang):
         assert {"play", "draw", "skip", "round-end", "points"} <= kinds
         play_event = {"kind": "play", "rule": "match.color", "params": {"card": "R5", "top": "R1", "color": "red",
                                                                           "seat": 1}}
-        present.message(play_event, seats, lang)
-        remembered = len(present._memo(lang, seats))
+        narration.message(play_event, seats, lang)
+        remembered = len(narration._memo(lang, seats))
         other_top = {**play_event, "params": {**play_event["params"], "top": "R9"}}
-        assert present.message(other_top, seats, lang) == present.message(play_event, seats, lang)
-        assert len(present._memo(lang, seats)) == remembered
+        assert narration.message(other_top, seats, lang) == narration.message(play_event, seats, lang)
+        assert len(narration._memo(lang, seats)) == remembered
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -620,9 +620,9 @@ def test_a_tied_game_is_shared(app, client, lang, before, winners):
     assert (view["game_over"], view["game_winners"], view["game_winner"]) == (True, winners, winners[0])
     page = client.get(f"/{lang}/play/{game_id}").text
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        seats = present.names(4)
-        banner = present.game_result(winners, seats)
-        single = present.game_result(winners[:1], seats)
+        seats = narration.names(4)
+        banner = narration.game_result(winners, seats)
+        single = narration.game_result(winners[:1], seats)
     assert f'<p class="result">{html.escape(banner)}</p>' in page and banner != single
     assert all(seats[seat] in banner for seat in winners if seat != HUMAN)
 

@@ -16,7 +16,7 @@ from app.engine.moves import Move
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.pages import section
-from app.quiz import present
+from app.quiz import display
 from app.quiz import progress as quizzes
 from app.quiz.item import ITEMS, POSITIONS, check_items
 from app.quiz.kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
@@ -120,7 +120,7 @@ def test_every_myth_names_its_sources_and_shows_what_each_says(app, client, item
     assert set(SOURCES) <= set(names) and len(names) == len(set(names))
     with app.test_request_context("/en/"):
         assert item.solution.right == {"false"}  # each is a myth by the official rules
-        shown = present.feedback(item, "true")["sources"]
+        shown = display.feedback(item, "true")["sources"]
     assert [s["name"] for s in shown][:3] == ["The official rules", "The long Arabic guide", "The short Arabic guide"]
     assert all(s["lines"] or s["verdict"] for s in shown)
     assert client.get(f"/en/quiz/check?item={item_id}").status_code == 404  # the quiz's, not a rules page's

@@ -22,7 +22,7 @@ from app import wording
 from app.engine.rules import Rule
 from app.engine.verdict import Event
 from app.learn import position
-from app.practice import present
+from app.practice import narration
 from app.scenes.lesson import LEARNER
 
 from .judge import Progress
@@ -151,7 +151,7 @@ def game(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
              for seat in played.reached]
     lines.append(_("The lowest total wins the game.") if played.rules.scoring_rule is Rule.SCORE_TALLY_LOWEST
                  else _("The highest total wins the game: the one who reached %(target)d.", target=target))
-    lines.append(present.game_result(played.winners, names, LEARNER))
+    lines.append(narration.game_result(played.winners, names, LEARNER))
     return {"rows": rows, "lines": lines}
 
 

@@ -22,7 +22,7 @@ from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
-from app.practice import present
+from app.practice import narration
 from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS, Lesson, Step
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
@@ -132,7 +132,7 @@ class StepPage:
             return
         judgement = self._accept(move)
         if judgement.kind == RIGHT:
-            self.feedback = {"kind": RIGHT, "text": outcome.text, **present.why(outcome.rule)}
+            self.feedback = {"kind": RIGHT, "text": outcome.text, **narration.why(outcome.rule)}
         else:
             self.outcome = outcome
             self.feedback = {"kind": OTHER, "text": _("That move is allowed, but it is not what this step "
@@ -284,7 +284,7 @@ class StepPage:
             added = {"whose": _("Your points") if state.winner == LEARNER else
                      _("Points of %(name)s", name=self.names[state.winner]),
                      "sum": " + ".join(map(str, others)), "total": sum(others)}
-        return {"rows": rows, "method": present.why(method), "added": added,
+        return {"rows": rows, "method": narration.why(method), "added": added,
                 "statement": wording.verdict_message(Verdict(True, method))}
 
     def coach(self) -> str | None:
@@ -302,8 +302,8 @@ class StepPage:
             "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
             "step": step, "this": self, "view": view, "outcome": self.outcome, "question": self.question(),
             "instruction": words.instruction(step.instruction, step.params, self.names),
-            "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **present.why(rule)} for rule in step.facts],
-            "rules": [present.why(rule) for rule in step.rules],
+            "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **narration.why(rule)} for rule in step.facts],
+            "rules": [narration.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
             "ask": step.ask if self.asking else None, "choose_seat": step.ask in SEAT_QUESTIONS,
             "log": log, "step_cards": position.step_cards(fresh, LEARNER),

@@ -19,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
-from . import access, present
+from . import access, narration
 from .access import GameError, OptionError
 from .game import MIN_BOTS, Practice
 from ..store import Record
@@ -73,7 +73,7 @@ def read_options(rules: Any, people: Any, names: list[str], bots: Any, level: An
 def _check_distinct(names: list[str], players: int) -> None:
     """Every seat's name differs from the others' as the table shows them in this language (a
     typed name may match another, a default "Player 2" or a bot's "Bot 1"): the typed name is at fault."""
-    shown = present.table_names(tuple(names), players)
+    shown = narration.table_names(tuple(names), players)
     first: dict[str, int] = {}
     for seat, name in enumerate(shown):
         earlier = first.setdefault(name.casefold(), seat)
@@ -145,7 +145,7 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     offender = pending.offender if pending and pending.offender is not None else seat
     since = practice.seen[seat]
     first = max(since, practice.logged - SHOWN_STEPS)
-    steps = present.narrate(access.store().steps(record.id, first), seats, viewer=None)
+    steps = narration.narrate(access.store().steps(record.id, first), seats, viewer=None)
     # The last move's steps carry their data, as on the table: practice.js plays them on the table
     # of the person who made the move (still holding the device) before this screen hides it.
     latest = max(0, practice.latest - first)
@@ -156,4 +156,4 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
             "top": state.discard[-1].notation, "color": state.color and state.color.value,
             "counts": counts, "scores": list(practice.game.scores),
             "round": practice.game.number, "version": record.version,
-            **present.playback(steps[latest:], public)}
+            **narration.playback(steps[latest:], public)}
