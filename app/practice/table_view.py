@@ -33,11 +33,9 @@ the log's events) by app.practice.narration.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-from ..engine.round import RoundState
 
 
 @dataclass(frozen=True)
@@ -79,14 +77,12 @@ class Table:
     colour_labels: Mapping[str, str] | None = None
 
 
-def practice_table(state: RoundState, shown: Mapping[str, Any], seats: Sequence[str], me: int | None,
-                   last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]],
-                   direction_text: Callable[[RoundState, Sequence[str]], str],
+def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | None, me: int | None,
+                   last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]], direction_text: str,
                    count_labels: Mapping[int, str], colour_labels: Mapping[str, str]) -> Table:
     """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
-    hand is its cards, or only their number when hidden); ``me``, the reader's seat (None: a
-    watcher, who has no hand to play from)."""
-    actor = state.actor()
+    hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
+    ``me``, the reader's seat (None: a watcher, who has no hand to play from)."""
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]
     color = shown["color"]
     return Table(
@@ -96,6 +92,5 @@ def practice_table(state: RoundState, shown: Mapping[str, Any], seats: Sequence[
                     for seat, name in enumerate(seats)),
         top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
         color_text=colour_labels[color] if color else "", direction=shown["direction"],
-        direction_text=direction_text(state, tuple(seats)),
-        hand=None if me is None else tuple(shown["hands"][me]), hints=hints, live=True,
-        count_labels=count_labels, colour_labels=colour_labels)
+        direction_text=direction_text, hand=None if me is None else tuple(shown["hands"][me]), hints=hints,
+        live=True, count_labels=count_labels, colour_labels=colour_labels)
