@@ -430,38 +430,22 @@ window.UnoSteps = (function () {
 
   // ---- Sending a table's forms ------------------------------------------------------------------
 
-  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's) with fetch, plays
+  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's) with swap.js, plays
   // the answer's new steps on the table as it stands (``log``: see StepPlayer), then puts the
   // answer's table, and its language links, in place; the address becomes the form's, so a reload
   // or a shared link shows the same. Returns the new table; throws if the answer has none.
-  async function fetchAndPlay(form, submitter, selector, log) {
-    const data = new FormData(form);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    // getAttribute: a form's hidden field named "action" hides the form.action property.
-    const url = new URL(form.getAttribute("action"), document.baseURI);
-    url.search = new URLSearchParams(data).toString();
+  function fetchAndPlay(form, submitter, selector, log) {
     const current = document.querySelector(selector);
-    current.setAttribute("aria-busy", "true");  // until the answer's table takes its place
-    let fresh, page;
-    try {
-      const response = await fetch(url, { credentials: "same-origin" });
-      page = new DOMParser().parseFromString(await response.text(), "text/html");
-      fresh = page.querySelector(selector);
-      if (!fresh) throw new Error("no table in the answer");
-    } catch (error) {
-      current.removeAttribute("aria-busy");
-      throw error;
+    async function before(fresh, answer) {
+      const languages = document.querySelector(".lang-switch");
+      const freshLanguages = answer.page.querySelector(".lang-switch");
+      if (languages && freshLanguages) languages.replaceWith(freshLanguages);
+      if (fresh.querySelector(".log-step.latest[data-step]") && pace() !== "instant") {
+        await new StepPlayer(current, fresh, log).run();
+      }
     }
-    history.replaceState(null, "", url);
-    document.title = page.title;
-    const languages = document.querySelector(".lang-switch");
-    const freshLanguages = page.querySelector(".lang-switch");
-    if (languages && freshLanguages) languages.replaceWith(freshLanguages);
-    if (fresh.querySelector(".log-step.latest[data-step]") && pace() !== "instant") {
-      await new StepPlayer(current, fresh, log).run();
-    }
-    current.replaceWith(fresh);
-    return fresh;
+    const swap = window.UnoSwap;  // swap.js, loaded first
+    return swap.swap(swap.address(form, submitter), current, selector, { history: "replace", before: before });
   }
 
   // Sends a form with ``send(form, submitter)`` (a promise), one at a time: the second click of a
