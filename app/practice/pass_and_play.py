@@ -17,6 +17,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from .. import wording
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
 from . import access, narration
@@ -126,8 +127,7 @@ def _refuse(practice: Practice, seat: int, seats: tuple[str, ...]) -> None:
     raise GameError("wrong-player", 409, turn=seats[expected], seat=seats[seat])  # names, not numbers
 
 
-REASONS = {
-    "challenge": _l("%(name)s played a Wild Draw Four on you: you challenge it or accept it."),
+REASONS = {  # a challenge's reason names who played the Wild Draw Four: ``_reason``
     "stack": _l("A draw penalty comes to you: stack a card of the same kind, or accept it."),
     "color": _l("The first card is a Wild: you name the colour, then play."),
     None: _l("It is your turn."),
@@ -140,9 +140,6 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     state = practice.round
     seat = practice.pass_to()
     assert seat is not None
-    pending = state.pending
-    reason = REASONS.get(pending and pending.kind, REASONS[None])
-    offender = pending.offender if pending and pending.offender is not None else seat
     since = practice.seen[seat]
     first = max(since, practice.logged - SHOWN_STEPS)
     steps = narration.narrate(access.store().steps(record.id, first), seats, viewer=None)
@@ -151,9 +148,18 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     latest = max(0, practice.latest - first)
     public = visibility.view(state, visibility.TABLE)  # as the table sees it: every hand a count
     counts = public["hands"]
-    return {"seat": seat, "name": seats[seat], "reason": str(reason) % {"name": seats[offender]},
+    return {"seat": seat, "name": seats[seat], "reason": _reason(practice, seats),
             "steps": steps, "latest": latest, "first_step": first + 1, "first_turn": since == 0,
             "top": state.discard[-1].notation, "color": state.color and state.color.value,
             "counts": counts, "scores": list(practice.game.scores),
             "round": practice.game.number, "version": record.version,
             **narration.playback(steps[latest:], public)}
+
+
+def _reason(practice: Practice, seats: tuple[str, ...]) -> str:
+    """Why the device goes to the next person (``REASONS``, or the Wild Draw Four they may challenge)."""
+    pending = practice.round.pending
+    if pending and pending.kind == "challenge":
+        name = seats[pending.offender]
+        return wording.about_name(name, "%(name)s played a Wild Draw Four on you: you challenge it or accept it.")
+    return str(REASONS.get(pending and pending.kind, REASONS[None]))

@@ -1,7 +1,7 @@
 """The two kinds of message the wording tables hold, and their translation in a language.
 
 A table's message is made when the app starts, before any request says which language to use,
-so it is kept untranslated (``_l``, ``_lc``, ``_ln`` mark it for extraction: app.i18n's keywords)
+so it is kept untranslated (``_l``, ``_lc``, ``_ln``, ``_lnc`` mark it for extraction: app.i18n's keywords)
 and translated when a sentence is made (``text``).
 """
 
@@ -48,6 +48,7 @@ class Plural:
     singular: str
     plural: str
     key: str = "count"
+    context: str | None = None  # as Text's: a sentence's frame for a typed name (app.wording.people)
 
     def __call__(self, params: Mapping[str, Any], language: str | None = None) -> str:
         count = params[self.key]
@@ -57,6 +58,11 @@ class Plural:
 def _ln(singular: str, plural: str, key: str = "count") -> Plural:
     """Mark a plural message for extraction (keyword ``_ln:1,2`` in app.i18n)."""
     return Plural(singular, plural, key)
+
+
+def _lnc(context: str, singular: str, plural: str, key: str = "count") -> Plural:
+    """A plural message with a context (keyword ``_lnc:1c,2,3``)."""
+    return Plural(singular, plural, key, context)
 
 
 Message = Text | Plural  # from _l or _ln
@@ -70,6 +76,8 @@ def text(language: str, message: Message, count: int | None = None) -> str:
     hundred messages make every sentence of a game, each translated through Flask-Babel's
     request context.
     """
+    if isinstance(message, Plural) and message.context:
+        return get_translations().unpgettext(message.context, message.singular, message.plural, count)
     if isinstance(message, Plural):
         return get_translations().ungettext(message.singular, message.plural, count)
     return str(message)
