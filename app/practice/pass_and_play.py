@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _l, ngettext
 
 from .. import wording
 from ..engine import visibility
@@ -32,7 +32,6 @@ SHOWN_STEPS = 30  # the pass screen tells at most this many of the latest steps
 
 PEOPLE_RANGE = _l("Choose between %(min)d and %(max)d players.")
 BOTS_RANGE = _l("Choose between 0 and %(max)d bots.")
-NAME_TOO_LONG = _l("A name has at most %(max)d characters; this one has %(count)d.")
 NAME_UNPRINTABLE = _l("A name can't hold line breaks or invisible characters.")
 NAME_TWICE = _l("Two players can't both be called %(name)s: the pass screen must tell them apart.")
 NAMES_UNUSED = _l("This name is for a player beyond the number chosen: choose more players, or clear it.")
@@ -51,7 +50,9 @@ def read_options(rules: Any, people: Any, names: list[str], bots: Any, level: An
         if name and number > people:
             raise OptionError(f"name-{number}", NAMES_UNUSED)
         if len(name) > MAX_NAME:
-            raise OptionError(f"name-{number}", NAME_TOO_LONG % {"max": MAX_NAME, "count": len(name)})
+            raise OptionError(f"name-{number}", ngettext("A name has at most %(num)d character; this one has %(count)d.",
+                                                         "A name has at most %(num)d characters; this one has %(count)d.",
+                                                         MAX_NAME, count=len(name)))
         if not name.isprintable():  # no line break, bidi override or other invisible character
             raise OptionError(f"name-{number}", NAME_UNPRINTABLE)
         chosen.append(name)

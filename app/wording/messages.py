@@ -68,6 +68,24 @@ def _lnc(context: str, singular: str, plural: str, key: str = "count") -> Plural
 Message = Text | Plural  # from _l or _ln
 
 
+class Counted(int):
+    """A number and the noun it counts ("108 cards", «108 بطاقات»): ``%s`` writes both in the
+    current language, the noun's form chosen by the number (``noun``, a Plural that reads
+    ``%(num)d``), ``%d`` and any arithmetic the number alone. So a fact counted once (a lesson
+    step's "25 cards in each colour") stays a number for every other reader, and a sentence that
+    shows it beside its noun needs no plural form of its own for each number it holds."""
+
+    noun: Plural
+
+    def __new__(cls, number: int, noun: Plural) -> Counted:
+        counted = super().__new__(cls, number)
+        counted.noun = noun
+        return counted
+
+    def __str__(self) -> str:
+        return self.noun({"count": int(self)})
+
+
 @lru_cache(maxsize=4096)
 def text(language: str, message: Message, count: int | None = None) -> str:
     """``message`` in ``language`` before its parameters are put in; ``count`` picks a plural form.

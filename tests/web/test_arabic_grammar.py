@@ -3,6 +3,7 @@ numbers beside the nouns they count, and bots, which are things, not people.
 """
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -29,3 +30,30 @@ def test_the_bots_are_not_people(message):
 
 def test_the_bots_sentences_are_there():
     assert len(ABOUT_BOTS) >= 10
+
+
+# --- numbers beside the nouns they count ------------------------------------------------------------
+# A number a message is given, beside the noun it counts, goes through a plural entry (ngettext,
+# _ln, wording.Counted), which picks the noun's form for each number: «108 بطاقات», «25 بطاقة».
+# A range whose bounds are the app's own (from 2 to 10 players) is said as "the number of players
+# is from 2 to 10" in Arabic, and its upper bound alone reads right in English.
+ARABIC_NOUNS = re.compile(r"%\(\w+\)d (?:بطاق|نقط|نقاط|حرف|أحرف|لاعب|روبوت|جول)")
+ENGLISH_NOUNS = re.compile(r"(?<!and )(?<!to )%\(\w+\)d (?:[a-z]+ )?(?:cards?|points?|characters?|letters?|players?|bots?|"
+                           r"rounds?|Wilds?|Wild Draw Fours?)\b")
+SINGLE = [m for m in CATALOG if m.id and not m.pluralizable]
+
+
+@pytest.mark.parametrize("message", SINGLE, ids=lambda m: m.id[:50])
+def test_a_counted_noun_takes_its_number_through_a_plural_entry(message):
+    assert not ENGLISH_NOUNS.search(message.id), message.id
+    assert not ARABIC_NOUNS.search(message.string), (message.id, message.string)
+
+
+@pytest.mark.parametrize("path, said", [
+    ("/ar/learn/deck", "في رزمة أونو 108 بطاقات: 25 بطاقة من كل لون من الألوان الأربعة، و8 بطاقات بلا لون."),
+    ("/ar/learn/deck?step=6", "وتبقى 8 بطاقات بلا لون: 4 بطاقات «تغيير اللون» و4 بطاقات «تغيير اللون + اسحب 4»."),
+    ("/en/learn/deck", "UNO has 108 cards: 25 cards in each of four colours, and 8 wild cards."),
+])
+def test_the_deck_is_counted_with_its_nouns(client, path, said):
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", client.get(path).text)).split())
+    assert said in text, text[:2000]
