@@ -160,7 +160,7 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
 def _reason(practice: Practice, seats: tuple[str, ...]) -> str:
     """Why the device goes to the next person (``REASONS``, or the Wild Draw Four they may challenge)."""
     pending = practice.round.pending
-    if pending and pending.kind == "challenge":
+    if pending is not None and pending.kind == "challenge" and pending.offender is not None:
         name = seats[pending.offender]
         return wording.about_name(name, "%(name)s played a Wild Draw Four on you: you challenge it or accept it.")
-    return str(REASONS.get(pending and pending.kind, REASONS[None]))
+    return str(REASONS.get(pending.kind if pending is not None else None, REASONS[None]))
