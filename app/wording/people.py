@@ -20,9 +20,6 @@ from flask_babel import gettext
 
 from .messages import Message, Plural, Text, _lc, _lnc
 
-TYPED_NAME = "typed name"  # the twins' msgctxt (written out in each entry below: pybabel reads it there)
-
-
 class PersonName(str):
     """A name a person typed: a str like any other, marked so that sentences about it take the
     frames that don't say "he" or "she"."""
@@ -30,6 +27,7 @@ class PersonName(str):
     __slots__ = ()
 
 
+# Each twin's context is written out in its call, where pybabel reads it (a name would not be read).
 TWINS: tuple[Message, ...] = (
     # The engine's events (app.wording.events), said in the third person.
     _lc("typed name", "%(seat)s plays %(card)s."),
