@@ -11,6 +11,9 @@ preposition, or the subject of the verb a noun of the sentence («يُتخطّى
 
 ``TWINS`` lists those entries; a sentence about a seat picks its twin when one of its names is a
 ``PersonName`` (``render`` for the engine's events and verdicts, ``about_name`` for the rest).
+The events said to "you" have none: a typed name is only ever told of in the third person
+(pass-and-play's log and a watch page are said to nobody; a learner's own game has no typed name).
+The verdicts that one pass-and-play player reads about another have theirs.
 """
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from app.engine.verdict import Event
 from app.i18n import TRANSLATIONS
 from app.practice import narration
 from app.wording.people import TWINS
+from app.wording.render import render
 
 from .practice_support import RULES, csrf, form_fields, random_move, stored
 from .test_pass_and_play import is_pass_screen, likely_move, new_together, show
@@ -116,6 +117,25 @@ def test_an_event_about_a_typed_name_takes_its_frame(app, name):
         plain = wording.event_message(Event("dealer", Rule.SETUP_DEALER, {"dealer": 1, "method": "highest"}), typed)
     assert said == f"الموزّع: {name}، بأعلى رقم مسحوب." and not faults(said)
     assert plain == "سحب اللاعب 2 أعلى رقم، فهو الموزّع."
+
+
+EVERY_PARAM = {"seat": 0, "target": 1, "offender": 1, "winner": 0, "dealer": 1, "winners": [0, 1], "card": "R5",
+               "named": "red", "direction": 1, "scores": [30, 30, 12], "points": [0, 17, 9], "count": 3, "guilty": True,
+               "cards": ["R1", "B2"]}
+
+
+@pytest.mark.parametrize("key", [key for key in wording.EVENTS if key[2] == "they"], ids=str)
+def test_every_event_said_of_typed_names_agrees_with_none(app, key):
+    """Every event the third person tells (the only person a typed name is told in: pass-and-play's
+    log and a watch page are said to nobody), with سارة and ليلى in each of its seats."""
+    with app.test_request_context("/ar/"), force_locale("ar"):
+        names = narration.table_names(("سارة", "ليلى"), 3)
+        message = wording.EVENTS[key]
+        said = render(message, EVERY_PARAM, names, Rule.TURN_ORDER, "ar")
+    msgid = message.singular if isinstance(message, wording.Plural) else message.msgid
+    if re.search(rf"%\((?:{NAME_KEYS}|winners)\)s", msgid):
+        assert "سارة" in said or "ليلى" in said, (key, said)
+    assert not faults(said), (key, said)
 
 
 def test_a_typed_name_is_not_a_bot_name_in_the_memo(app):
