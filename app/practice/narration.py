@@ -169,8 +169,8 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | N
 
 def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
           shown_from: int, fresh_from: int, me: int | None = HUMAN) -> dict[str, Any]:
-    """What practice/table.html shows of a game (its ``table``: app.practice.table_view): ``shown``, the game's view as this reader may see
-    it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
+    """What practice/table.html shows of a game (its ``table``: app.practice.table_view's, drawn
+    by macros/table.html): ``shown``, the game's view as this reader may see it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
     the step player's to play. ``me``: the reader's seat, whose hand the table shows and whose
     decisions it offers (the learner's; in pass-and-play the holder's; None: someone watching).
     ``viewer``, the seat the log and the results are said to as "you", is the one the log was
