@@ -10,10 +10,11 @@ language and changes nothing.
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, wording
 from ..i18n import LANGUAGES
+from ..proxied import secret_key
 from . import display
 from .item import check_items
 from .progress import QuizError, item, new_seed, resume
@@ -32,7 +33,7 @@ def quiz(lang: str):
     seed = args.get("seed", "")
     if not seed:
         return redirect(url_for(".quiz", lang=lang, seed=new_seed()))
-    secret = current_app.secret_key
+    secret = secret_key()
     progress = resume(seed, args.get("progress"), secret)
     if "answer" in args or "item" in args:
         answered = progress.answer(args.get("item", ""), args.get("answer", ""))

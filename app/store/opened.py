@@ -7,8 +7,7 @@ import os
 import threading
 from pathlib import Path
 
-from flask import current_app
-
+from ..proxied import the_app
 from . import open_store
 from .base import CLEANUP_EVERY, Store
 
@@ -23,7 +22,7 @@ def store() -> Store:
     One store per app, whichever threads ask first at once: each opened its own before, and the
     stores dropped took their PostgreSQL pools with them, whose last reference, let go in one of
     the pool's own threads, printed "cannot join current thread"."""
-    app = current_app._get_current_object()  # one context lookup, not one per attribute
+    app = the_app()  # one context lookup, not one per attribute
     found = app.extensions.get("practice_store")
     if found is None:
         with _OPENING:
