@@ -10,6 +10,8 @@ language and changes nothing.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, wording
@@ -60,7 +62,8 @@ def check(lang: str):
     if answer is not None and chosen.solution.choice(answer) is None:
         raise QuizError("bad-answer")
     answered = {chosen.id: display.feedback(chosen, answer)} if answer is not None else {}
-    links = {code: url_for(".check", **{**request.args, "lang": code}) for code in LANGUAGES}
+    query: dict[str, Any] = dict(request.args)  # url_for's values: its own flags are typed apart
+    links = {code: url_for(".check", **{**query, "lang": code}) for code in LANGUAGES}
     return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
                            answered=answered, alternates=links)
 
