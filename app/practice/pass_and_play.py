@@ -141,7 +141,7 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     seat = practice.pass_to()
     assert seat is not None
     pending = state.pending
-    reason = REASONS.get(pending and pending.kind, REASONS[None])
+    reason = REASONS.get(pending.kind if pending else None, REASONS[None])
     offender = pending.offender if pending and pending.offender is not None else seat
     since = practice.seen[seat]
     first = max(since, practice.logged - SHOWN_STEPS)

@@ -71,5 +71,6 @@ def text(language: str, message: Message, count: int | None = None) -> str:
     request context.
     """
     if isinstance(message, Plural):
+        assert count is not None  # Plural.__call__ passes its count
         return get_translations().ungettext(message.singular, message.plural, count)
     return str(message)
