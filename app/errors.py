@@ -83,7 +83,12 @@ def answer(error: UserError):
     return response
 
 
-def init_app(app, converters: dict[type[Exception], Callable[[Exception], UserError | None]]) -> None:
+# Per kind of error, what turns it into a refusal. A converter takes its own kind (Any here: a
+# table of many kinds), and Flask calls it only with that kind or a subclass.
+Converter = Callable[[Any], UserError | None]
+
+
+def init_app(app, converters: dict[type[Exception], Converter]) -> None:
     """Every error handler of the app: refusals, HTTP errors, and each of ``converters``' kinds
     of error, turned into a refusal (or None: not the reader's fault, a bug, answered 500)."""
     app.register_error_handler(UserError, answer)
@@ -92,7 +97,7 @@ def init_app(app, converters: dict[type[Exception], Callable[[Exception], UserEr
         app.register_error_handler(kind, _converted(convert))
 
 
-def _converted(convert: Callable[[Exception], UserError | None]) -> Callable[[Exception], Any]:
+def _converted(convert: Converter) -> Callable[[Exception], Any]:
     def handle(error: Exception):
         refusal = convert(error)
         if refusal is None:
