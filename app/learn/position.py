@@ -150,7 +150,7 @@ class Position:
         except InvalidMoveError as error:
             raise PositionError("bad-move", field=str(error.args[0])) from None
         choose = _missing_choice(self.state, parsed)
-        if choose is not None:
+        if choose is not None and parsed.card is not None:  # a card's colour or target still to choose
             verdict = hint(self.state, parsed.card, self.viewer)
             if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
                 return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
@@ -363,14 +363,17 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
         return _("You win the round!") if state.winner == viewer else _("%(name)s wins the round.",
                                                                          name=names[state.winner])
     actor, pending = state.actor(), state.pending
+    assert actor is not None  # the round goes on
     if actor != viewer:
         return _("It is %(name)s's turn.", name=names[actor])
     if pending is None:
         return _("Your turn: play a card from your hand, or draw a card.")
     if pending.kind == "drawn":
+        assert pending.card is not None  # the card drawn
         return _("You drew %(card)s and can play it now, or keep it and end your turn.",
                  card=wording.card_name(pending.card.notation))
     if pending.kind == "challenge":
+        assert pending.offender is not None  # who played the Wild Draw Four
         return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
     if pending.kind == "stack":
         return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
