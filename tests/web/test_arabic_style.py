@@ -259,6 +259,17 @@ def test_the_table_never_puts_two_numbers_side_by_side(arabic_pages):
     assert not NAME_THEN_COUNT.findall(arabic_pages["table"])
 
 
+# --- 5. digits, symbols and direction ----------------------------------------------------------
+
+def test_a_sum_or_a_sign_in_an_arabic_page_is_isolated_left_to_right():
+    """«(<bdi dir="ltr">4 + 2</bdi>)»: an isolate of digits and signs says its direction, so no
+    renderer lays it out right to left (read as «2 + 4», #34)."""
+    templates = TRANSLATIONS.parent / "app" / "templates"
+    found = [(path.name, run) for path in templates.rglob("*.ar.html")
+             for run in re.findall(r"<bdi>([^<]*[-+=×−][^<]*)</bdi>", path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
 # --- 6. plural forms ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("message", PLURALS, ids=lambda m: m.id[0][:40])
@@ -280,6 +291,11 @@ CALQUES = {
     re.compile(r"(?<![\u0621-\u064a])فقط(?![\u0621-\u064a])"): "«لا … إلا» or «وحده» (not «فقط»)",
     re.compile(r"أحدًا(?: [\u0621-\u064a]+)? لا "): "«ولا يضبطه أحد», «إذ لا يرى يدك أحد غيرك»",
     re.compile(r"رفضت حركات"): "«القواعد التي خالفتها حركاتك»",
+    re.compile(r"لا تبدأ بطاقة"): "«لا يجوز أن تبدأ كومة الرمي ببطاقة…»",
+    re.compile(r": ل(?!يس)[تي][\u0621-\u064a]"): "a purpose clause follows its verb without a colon («وتحدَّه لترى…»)",
+    # One spelling for a word written two ways (#34): the shadda where the word has one.
+    re.compile(r"(?<![\u0621-\u064a])(?:محرك|حلاق)|(?<![\u0621-\u064a])[يت]ُ?رَ?د (?:على|ب)"):
+        "«محرّك», «حلّاق», «يردّ» and «تردّ», with their shadda",
 }
 
 
