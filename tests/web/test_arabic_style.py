@@ -297,6 +297,8 @@ CALQUES = {
     # One spelling for a word written two ways (#34): the shadda where the word has one.
     re.compile(r"(?<![\u0621-\u064a])(?:محرك|حلاق)|(?<![\u0621-\u064a])[يت]ُ?رَ?د (?:على|ب)"):
         "«محرّك», «حلّاق», «يردّ» and «تردّ», with their shadda",
+    re.compile(r"(?<![\u0621-\u064a])([\u0621-\u064a]+)[\u064b-\u064d] \1(?![\u064b-\u0652])"):
+        "a repeated noun carries its tanween twice: «خطوةً خطوةً»",
 }
 
 
