@@ -292,6 +292,7 @@ CALQUES = {
     re.compile(r"أحدًا(?: [\u0621-\u064a]+)? لا "): "«ولا يضبطه أحد», «إذ لا يرى يدك أحد غيرك»",
     re.compile(r"رفضت حركات"): "«القواعد التي خالفتها حركاتك»",
     re.compile(r"يلعب أونو من"): "«عدد اللاعبين في أونو من 2 إلى 10» (who would play «from 2 to 10»?)",
+    re.compile(r"[“”]"): "Arabic quotes with «…», a sign too: «-» و«_»",
     re.compile(r"لا تبدأ بطاقة"): "«لا يجوز أن تبدأ كومة الرمي ببطاقة…»",
     re.compile(r": ل(?!يس)[تي][\u0621-\u064a]"): "a purpose clause follows its verb without a colon («وتحدَّه لترى…»)",
     # One spelling for a word written two ways (#34): the shadda where the word has one.
