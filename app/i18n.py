@@ -23,8 +23,10 @@ API_DEFAULT_LANGUAGE = "en"
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Gettext names beyond Babel's defaults (_, gettext, ngettext, ...), in pybabel's -k syntax.
 # scripts/update_catalogues.py and the catalogue tests both extract with these.
-# _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time).
-EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2")
+# _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time); _lc
+# and _lnc with a context; about_name: a sentence about a seat's name, in a typed name's frame
+# when a person typed it (app.wording.people: the frames are _lc/_lnc entries, context "typed name").
+EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2", "_lnc:1c,2,3", "about_name:2")
 
 # The WSGI environ key under which select_locale leaves the request headers it read to choose.
 LANGUAGE_HEADERS = "uno_tutor.language_headers"

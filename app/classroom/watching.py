@@ -23,6 +23,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from .. import wording
 from ..engine import visibility
 from ..practice import SHOWN_STEPS, access, narration
 from ..practice.game import Practice, view
@@ -61,8 +62,8 @@ def seats(game_id: str, practice: Practice) -> tuple[str, ...]:
         owner = _("Player")
     else:
         owner = student_name(*student)
-        if student[1]:
-            owner = _ISOLATE % owner
+        if student[1]:  # a nickname the student typed: sentences about it don't say "he" or "she"
+            owner = wording.PersonName(_ISOLATE % owner)
     return (owner, *narration.names(practice.round.players)[1:])
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from ..engine.cards import COLOR_LETTERS, COPIES, FACES, Color, InvalidCardError, Kind, card
 from ..engine.round import RoundState
@@ -70,7 +70,8 @@ SANDBOX_ERRORS = {
     "link-too-long": lambda p: _("The link's %(part)s is too long.", part=p["part"]),
     "link-number": lambda p: _("The link's %(part)s holds a number too large to read.", part=p["part"]),
     "not-enough-cards": lambda p: _("The deck has too few cards left for hands that large."),
-    "bad-count": lambda p: _("Each hand holds from 1 to %(max)d cards.", max=MAX_HAND),
+    "bad-count": lambda p: ngettext("Each hand holds from 1 to %(num)d card.", "Each hand holds from 1 to %(num)d cards.",
+                                    MAX_HAND),
     "bad-field": lambda p: _("This choice can't be used; choose again."),
     "no-drawn-card": lambda p: _("Every copy of the drawn card is already in play."),
 }
