@@ -18,7 +18,8 @@ The fields (what the macro shows, and nothing else):
   fits a projector), the colour in play (``color``, its sentence ``color_text``), the
   ``direction`` (1 clockwise, -1) and its sentence ``direction_text`` (who plays next).
 - the reader's ``hand`` (None: nothing to play from, a demo or a watcher) and the engine's
-  ``hints`` for it: per distinct card its verdict (legal, bluff, illegal), state and sentence
+  ``hints`` for it; for a watcher (``pressable`` False), the watched player's cards when their
+  link shows them open (None when they are only a count), drawn face up with nothing to press: per distinct card its verdict (legal, bluff, illegal), state and sentence
   (``narration.hand_hints``); empty when hints are off or it is not the reader's turn.
 - ``live``: the practice table, which the step player (static/steps.js) and practice.js change in
   place between two pages: every badge is in the markup (hidden when it does not hold), the words
@@ -73,6 +74,7 @@ class Table:
     hand: tuple[str, ...] | None
     hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     live: bool = False
+    pressable: bool = True  # the hand's cards are buttons of the reader's form (False: a watcher's view)
     count_labels: Mapping[int, str] | None = None
     colour_labels: Mapping[str, str] | None = None
 
@@ -82,8 +84,10 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
                    count_labels: Mapping[int, str], colour_labels: Mapping[str, str]) -> Table:
     """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
     hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
-    ``me``, the reader's seat (None: a watcher, who has no hand to play from)."""
+    ``me``, the reader's seat (None: a watcher, who has no hand to play from and sees the
+    owner's, seat 0, when the link shows it)."""
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]
+    held = shown["hands"][0 if me is None else me]
     color = shown["color"]
     return Table(
         seats=tuple(Seat(seat, name, counts[seat], seat == actor, seat == me,
@@ -92,5 +96,5 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
                     for seat, name in enumerate(seats)),
         top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
         color_text=colour_labels[color] if color else "", direction=shown["direction"],
-        direction_text=direction_text, hand=None if me is None else tuple(shown["hands"][me]), hints=hints,
-        live=True, count_labels=count_labels, colour_labels=colour_labels)
+        direction_text=direction_text, hand=None if type(held) is int else tuple(held), hints=hints,
+        live=True, pressable=me is not None, count_labels=count_labels, colour_labels=colour_labels)
