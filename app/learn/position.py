@@ -6,7 +6,7 @@ round, in the game the scenario may carry), plays the lead-in ``moves`` (check-A
 one legal: how a pending decision is reached — a card drawn, a Wild Draw Four played on you), and
 returns a ``Position``: the seats, the viewer's
 hand with each card's verdict (the practice table's hints: ``narration.hand_hints``), the pile,
-the direction, whose turn, the pending decision and the answers it allows; where the scenario names
+the direction, whose turn, the pending decision and the answers it allows (app.practice.decision); where the scenario names
 the dealer, who dealt (and, once the round is over, who deals the next one), and where it carries
 the game's totals, each seat's total before the round and, once it is over, the engine's total
 after. ``Position.play(move)`` tries a move on a copy (``Game.attempt``: the round's, its points
@@ -40,7 +40,8 @@ from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..practice import narration
 from ..practice.game import hint, needs_choice
-from ..practice.table_view import Seat, Table
+from ..practice.decision import decision
+from ..practice.table_view import Decision, Option, Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
@@ -66,17 +67,6 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class Choice:
-    """An answer without a card that the pending decision allows the viewer (a button)."""
-
-    action: str  # draw, pass, challenge, accept, color, catch, uno
-    label: str
-    primary: bool = False
-    color: str | None = None  # for action "color": the colour it names
-    target: int | None = None  # for action "catch": the seat caught
-
-
-@dataclass(frozen=True)
 class Position:
     """Everything the position macro shows, in the request's language (see the module docstring)."""
 
@@ -96,8 +86,7 @@ class Position:
     turn: int
     actor: int | None  # whose decision play waits for (None: the round is over)
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
-    prompt: str  # what the viewer is asked to do, or who is to play
-    choices: tuple[Choice, ...]  # the viewer's answers without a card
+    decision: Decision  # what the viewer is asked and the answers without a card it allows
     lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
@@ -136,7 +125,7 @@ class Position:
                         for seat in self.seats),
             top=self.top, draw_count=None if open else self.draw_count, color=self.color,
             color_text=self.color_text, direction=self.direction, direction_text=self.direction_text,
-            hand=None if open else self.hand, hints=self.hints)
+            hand=None if open else self.hand, hints=self.hints, decision=self.decision)
 
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
@@ -183,11 +172,8 @@ class Outcome:
     url: str  # the rule's anchor on its page (anchors.rule_url)
     events: tuple[dict[str, Any], ...]  # each {"kind", "rule", "params", "text", "title", "url", "cards"}
     choose: str | None = None  # "color" or "target": the move needs that before it is played
+    options: tuple[Option, ...] = ()  # then the move tried, completed by each colour or player it may name
     after: Position | None = None
-
-    def move_with(self, **fields: Any) -> dict[str, Any]:
-        """The move tried, completed by ``fields`` (the colour or player it still needs)."""
-        return {**self.move, **fields}
 
     @property
     def steps(self) -> dict[str, Any] | None:
@@ -248,11 +234,16 @@ def plain_direction(view: Position) -> Position:
     return replace(view, direction_text=_("Play goes %(direction)s.", direction=way))
 
 
+def with_options(view: Position, options: tuple[Option, ...]) -> Position:
+    """``view`` offering ``options`` as its decision's answers without a card (a lesson's own)."""
+    return replace(view, decision=replace(view.decision, options=options))
+
+
 def without_turn(view: Position, prompt: str) -> Position:
     """``view`` while "who plays next?" is open: no mark or words say whose turn it is, and
     ``prompt`` asks the question instead."""
     return replace(plain_direction(view), seats=tuple(replace(seat, to_play=False) for seat in view.seats),
-                   prompt=prompt, choices=())
+                   decision=replace(view.decision, prompt=prompt, options=()))
 
 
 def without_next_dealer(view: Position) -> Position:
@@ -338,7 +329,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
         color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=narration.direction_text(state, names, viewer),
         turn=state.turn, actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
-        prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
+        decision=decision(state, viewer, names), lead_in=lead_in,
         round_over=state.round_over, winner=state.winner, game=game)
 
 
@@ -355,64 +346,6 @@ def _game_marks(scenario: Any, game: Game, seat: int) -> dict[str, Any]:
         marks.update(total=scenario["scores"][seat], points=points[seat] if points else None,
                      total_after=game.scores[seat] if points else None)
     return marks
-
-
-def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
-    """The decision panel's sentence, in the practice table's words."""
-    if state.winner is not None:
-        return _("You win the round!") if state.winner == viewer else _("%(name)s wins the round.",
-                                                                         name=names[state.winner])
-    actor, pending = state.actor(), state.pending
-    assert actor is not None  # the round goes on
-    if actor != viewer:
-        return _("It is %(name)s's turn.", name=names[actor])
-    if pending is None:
-        return _("Your turn: play a card from your hand, or draw a card.")
-    if pending.kind == "drawn":
-        assert pending.card is not None  # the card drawn
-        return _("You drew %(card)s and can play it now, or keep it and end your turn.",
-                 card=wording.card_name(pending.card.notation))
-    if pending.kind == "challenge":
-        assert pending.offender is not None  # who played the Wild Draw Four
-        return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
-    if pending.kind == "stack":
-        return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
-                        "Stack a card of the same kind from your hand, or accept and draw %(num)d cards.",
-                        pending.amount)
-    return _("The first card is a Wild: you name the colour, then play.")
-
-
-def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[Choice, ...]:
-    """The viewer's answers without a card, as the practice table offers them: a forgotten UNO to
-    catch (or the viewer's own to call late) at any time, then what their decision allows."""
-    if state.winner is not None:
-        return ()
-    forgot = state.exposed
-    if forgot is not None and forgot != viewer:
-        return (Choice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
-                *_choices_to_play(state, viewer))
-    if forgot == viewer:
-        return (Choice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
-    return _choices_to_play(state, viewer)
-
-
-def _choices_to_play(state: RoundState, viewer: int) -> tuple[Choice, ...]:
-    if state.actor() != viewer:
-        return ()
-    pending = state.pending
-    if pending is None:
-        return (Choice("draw", _("Draw a card")),)
-    if pending.kind == "drawn":
-        return (Choice("pass", _("Keep it")),)
-    if pending.kind == "challenge":
-        return (Choice("challenge", _("Challenge"), primary=True), Choice("accept", _accept(pending.amount)))
-    if pending.kind == "stack":
-        return (Choice("accept", _accept(pending.amount)),)
-    return tuple(Choice("color", wording.color_name(c.value), color=c.value) for c in Color)
-
-
-def _accept(amount: int) -> str:
-    return ngettext("Accept: draw %(num)d card", "Accept: draw %(num)d cards", amount)
 
 
 def _missing_choice(state: RoundState, move: Move) -> str | None:
@@ -444,5 +377,15 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
     states = narration.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
     return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(states[shown]),
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
-                   url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose, after=after)
+                   url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose,
+                   options=_completions(move, choose, names, viewer), after=after)
+
+
+def _completions(move: dict[str, Any], choose: str | None, names: tuple[str, ...], viewer: int) -> tuple[Option, ...]:
+    """The move tried, completed by each colour (a wild) or each other player (a 7 under 7-0)."""
+    if choose == "color":
+        return tuple(Option(wording.color_name(c.value), {**move, "color": c.value}, color=c.value) for c in Color)
+    if choose == "target":
+        return tuple(Option(name, {**move, "target": seat}) for seat, name in enumerate(names) if seat != viewer)
+    return ()
 

@@ -27,10 +27,14 @@ The fields (what the macro shows, and nothing else):
   and its sections carry the stable ids #players, #pile. A position (lessons, sandbox, presenter)
   shows only what holds and is replaced whole by the next page.
 
-The pending decision and what just happened stay with each page's panel and log: the practice
-table answers with forms that POST the game's version, a position with GET links to the position
-after the move, and both are worded from the same engine values (the pending decision's kind,
-the log's events) by app.practice.narration.
+- ``decision``: the pending decision as data (``Decision``, built by app.practice.decision from the
+  engine's state): its ``kind`` (the pending decision's: color, challenge, stack, drawn; or turn:
+  play or draw; wait: someone else decides; over: the round is over), the ``seat`` that decides,
+  the ``prompt`` and the ``options`` without a card, each an ``Option``: its label, the move's
+  fields it sends, whether it is the one to press first, and the colour it names. The macro draws
+  each option's button (``option_button``); the page's caller wraps it in its own form (the
+  practice table POSTs the game's version, a position GETs the position after the move), so the
+  markup of the choices is written once and only the form mechanics differ.
 """
 from __future__ import annotations
 
@@ -61,6 +65,26 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One answer without a card that a pending decision allows (a button; see the module docstring)."""
+
+    label: str
+    move: Mapping[str, Any]  # the move's fields: action (draw, pass, challenge, accept, color, catch, uno), color, target
+    primary: bool = False  # the answer to press first
+    color: str | None = None  # the colour it names (action color), shown with its mark
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pending decision as the reader may see it (see the module docstring)."""
+
+    kind: str  # color, challenge, stack, drawn (the pending decision's kind); turn, wait, over
+    seat: int | None  # who decides (None: the round is over)
+    prompt: str  # what the reader is asked to do, or who is to play
+    options: tuple[Option, ...] = ()  # the reader's answers without a card
+
+
+@dataclass(frozen=True)
 class Table:
     """Everything the table macro draws (see the module docstring)."""
 
@@ -73,6 +97,7 @@ class Table:
     direction_text: str
     hand: tuple[str, ...] | None
     hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    decision: Decision | None = None
     live: bool = False
     pressable: bool = True  # the hand's cards are buttons of the reader's form (False: a watcher's view)
     count_labels: Mapping[int, str] | None = None

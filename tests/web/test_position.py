@@ -82,7 +82,8 @@ def test_lead_in_moves_reach_a_challenge(app):
         view = build(scenario, [{"seat": 1, "action": "play", "card": "WD4", "color": "green"}])
         result = view.play({"action": "challenge"})
     assert view.viewer == 0 and view.pending["kind"] == "challenge" and view.your_turn
-    assert [c.action for c in view.choices] == ["challenge", "accept"]
+    assert view.decision.kind == "challenge" and view.decision.seat == 0
+    assert [option.move["action"] for option in view.decision.options] == ["challenge", "accept"]
     assert [line["kind"] for line in view.lead_in][:2] == ["play", "color"]
     challenge = result.events[0]
     assert challenge["kind"] == "challenge" and challenge["cards"] == ["G2", "Y5", "R3"]  # it held red: guilty

@@ -23,6 +23,7 @@ from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
 from app.practice import narration
+from app.practice.table_view import Option
 from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS, Lesson, Step
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
@@ -185,11 +186,11 @@ class StepPage:
         """UNO is taught by now: its controls (the box, the call, the catch) are on the table."""
         return ORDER.index(self.lesson.id) >= UNO_FROM
 
-    def _catches(self, view: position.Position) -> tuple[position.Choice, ...]:
+    def _catches(self, view: position.Position) -> tuple[Option, ...]:
         """A catch of each other player holding one card that the table does not offer already: the
         learner may try a wrong or late one, and the engine says why it fails."""
-        offered = {choice.target for choice in view.choices if choice.action == "catch"}
-        return tuple(position.Choice("catch", _("Catch %(name)s!", name=seat.name), target=seat.seat)
+        offered = {option.move.get("target") for option in view.decision.options if option.move["action"] == "catch"}
+        return tuple(Option(_("Catch %(name)s!", name=seat.name), {"action": "catch", "target": seat.seat})
                      for seat in view.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
 
     def question(self) -> str:
@@ -212,9 +213,10 @@ class StepPage:
         if not self.step.hints:
             view = replace(view, hints={})
         if not self.uno:
-            view = replace(view, choices=tuple(c for c in view.choices if c.action not in UNO_CONTROLS))
+            view = position.with_options(view, tuple(option for option in view.decision.options
+                                                     if option.move["action"] not in UNO_CONTROLS))
         elif self.step.catches and view.your_turn:
-            view = replace(view, choices=(*self._catches(view), *view.choices))
+            view = position.with_options(view, (*self._catches(view), *view.decision.options))
         if self.step.ask == NEXT_SEAT and not self.answered:
             view = position.plain_direction(view)
         if self.asking and self.step.ask == NEXT_SEAT:
