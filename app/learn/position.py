@@ -40,7 +40,7 @@ from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..practice import narration
 from ..practice.game import hint, needs_choice
-from ..practice.decision import decision
+from ..practice.decision import colour_options, decision
 from ..practice.table_view import Decision, Option, Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
@@ -384,7 +384,7 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
 def _completions(move: dict[str, Any], choose: str | None, names: tuple[str, ...], viewer: int) -> tuple[Option, ...]:
     """The move tried, completed by each colour (a wild) or each other player (a 7 under 7-0)."""
     if choose == "color":
-        return tuple(Option(wording.color_name(c.value), {**move, "color": c.value}, color=c.value) for c in Color)
+        return colour_options(move)
     if choose == "target":
         return tuple(Option(name, {**move, "target": seat}) for seat, name in enumerate(names) if seat != viewer)
     return ()

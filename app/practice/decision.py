@@ -1,9 +1,11 @@
 """The pending decision as data (app.practice.table_view's ``Decision``): what the reader is asked
 and the answers without a card it allows, worded from the engine's state in the practice table's
-words. A position (app.learn.position: lessons, the sandbox, the presenter) shows it whole; the
+words. The practice table (app.practice.narration.table) offers its answers; a position (app.learn.position: lessons, the sandbox, the presenter) shows it whole; the
 table macro draws its options' buttons (macros/table.html ``option_button``) for every page.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from flask_babel import gettext as _, ngettext
 
@@ -72,8 +74,12 @@ def _to_play(state: RoundState, viewer: int) -> tuple[Option, ...]:
                 Option(_accept(pending.amount), {"action": "accept"}))
     if pending.kind == "stack":
         return (Option(_accept(pending.amount), {"action": "accept"}),)
-    return tuple(Option(wording.color_name(c.value), {"action": "color", "color": c.value}, color=c.value)
-                 for c in Color)
+    return colour_options({"action": "color"})
+
+
+def colour_options(move: dict[str, Any]) -> tuple[Option, ...]:
+    """``move`` completed by each colour it may name: a first Wild's, or a wild's being played."""
+    return tuple(Option(wording.color_name(c.value), {**move, "color": c.value}, color=c.value) for c in Color)
 
 
 def _accept(amount: int) -> str:

@@ -106,11 +106,12 @@ class Table:
 
 def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | None, me: int | None,
                    last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]], direction_text: str,
-                   count_labels: Mapping[int, str], colour_labels: Mapping[str, str]) -> Table:
+                   count_labels: Mapping[int, str], colour_labels: Mapping[str, str],
+                   decision: Decision | None = None) -> Table:
     """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
     hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
     ``me``, the reader's seat (None: a watcher, who has no hand to play from and sees the
-    owner's, seat 0, when the link shows it)."""
+    owner's, seat 0, when the link shows it); ``decision``, the reader's (None for a watcher)."""
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]
     held = shown["hands"][0 if me is None else me]
     color = shown["color"]
@@ -121,5 +122,5 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
                     for seat, name in enumerate(seats)),
         top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
         color_text=colour_labels[color] if color else "", direction=shown["direction"],
-        direction_text=direction_text, hand=None if type(held) is int else tuple(held), hints=hints,
+        direction_text=direction_text, hand=None if type(held) is int else tuple(held), hints=hints, decision=decision,
         live=True, pressable=me is not None, count_labels=count_labels, colour_labels=colour_labels)
