@@ -41,11 +41,12 @@ def create_app(test_config=None):
     # not load the web layer.
     from flask_limiter import RateLimitExceeded
 
-    from . import (api, compression, errors, handouts, limits, pages, practice, quiz, security, site, static_files,
-                   store, unavailable)
+    from . import (api, compression, errors, handouts, limits, pages, quiz, security, site, static_files, store,
+                   unavailable)
     from .classroom import class_pages, watch_pages
     from .learn import sandbox_page
     from .learn.lessons import views as lessons
+    from .practice import cli as practice_cli, views as practice
     from .presenter import views as presenter
     from .store.opened import database_url
 
@@ -53,6 +54,7 @@ def create_app(test_config=None):
     security.init_app(app)
     static_files.init_app(app)
     compression.init_app(app)
+    practice_cli.init_app(app)
     errors.init_app(app, {RateLimitExceeded: limits.refused, **dict.fromkeys(store.error_types(), unavailable.refusal)})
 
     for blueprint in (site.bp, pages.bp, api.bp, practice.bp, quiz.bp, sandbox_page.bp, lessons.bp, presenter.bp,

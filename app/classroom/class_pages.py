@@ -13,8 +13,9 @@ from flask_babel import format_date, gettext as _
 
 from .. import errors
 from ..limits import Refused
-from ..practice import GAME_FIELDS, LANG, form_options
-from ..practice.access import OptionError
+from ..practice.forms import form_options
+from ..practice.options import GAME_FIELDS, OptionError
+from ..practice.views import LANG
 from ..wording import error_message
 from . import classes, limits
 from .classes import ClassError

@@ -25,6 +25,7 @@ from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, narration
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
+from ..practice.options import RULE_CHOICES
 from ..store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
 from .codes import new_code, normalise
 
@@ -41,7 +42,7 @@ class ClassError(GameError):
 
 def create(options: dict[str, Any]) -> ClassRecord:
     """A class for this browser, dealing every student's game with checked options
-    (``access.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
+    (``options.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
     kept = {"rules": options["rules"].to_dict(), "bots": options["bot_count"], "level": options["level"],
             "seed": options["seed"]}
     teacher = access.owner_token(create=True)
@@ -154,7 +155,7 @@ def describe(found: ClassRecord) -> dict[str, Any]:
                 if getattr(rules, option) != getattr(PRESETS[name], option)]
 
     nearest = min(PRESETS, key=lambda name: len(changes(name)))
-    return {"rules": str(next(label for name, label, _note in access.RULE_CHOICES if name == nearest)),
+    return {"rules": str(next(label for name, label, _note in RULE_CHOICES if name == nearest)),
             "changes": [f"{PRESET_WORDS['options'][option]}: {_option_value(value)}"
                         for option, value in changes(nearest)],
             "bots": found.options["bots"], "level": found.options["level"], "seed": str(found.options["seed"])}

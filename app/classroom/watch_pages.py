@@ -10,7 +10,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import errors
-from ..practice import LANG, access
+from ..practice import access
+from ..practice.views import LANG
 from ..practice.access import GameError
 from . import watching
 from .class_pages import classroom_error

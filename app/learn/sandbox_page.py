@@ -21,7 +21,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.cards import FACES, Color
 from ..i18n import LANGUAGES
-from ..practice import access
+from ..practice.options import HOUSE_RULE_SWITCHES, RULE_CHOICES
 from . import sandbox
 from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form, step_cards, step_labels
 from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
@@ -100,7 +100,7 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "after": link(lang, outcome.after.scenario, outcome.after.moves) if outcome and outcome.after else None,
         "check_request": canonical_json({"scenario": view.scenario, "moves": list(view.moves)}) if view else None,
         "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
-        "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
+        "rule_choices": RULE_CHOICES, "house_rule_switches": HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
         "alternates": {code: url_for("sandbox.page", **{**request.args, "lang": code}) for code in LANGUAGES},
         "labels": step_labels(),  # the step player's words, and the cards it moves when a move plays out

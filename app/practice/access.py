@@ -20,20 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from collections import OrderedDict
 from typing import Any
 
 from flask import current_app, g, request
-from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, Signer
 
-from ..engine.rules import RuleSet, RuleSetError, ruleset
 from ..errors import UserError
 from ..limits import Refused
 from ..store import Record, TooManyGames, new_token
 from ..store.opened import store
-from .game import DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, Practice, start
+from .game import Practice, start
 
 OWNER_COOKIE = "uno_owner"  # over plain HTTP
 SECURE_OWNER_COOKIE = "__Host-uno_owner"  # over HTTPS: only this host can set it (module docstring)
@@ -45,7 +42,6 @@ _OWNER_IN_HEADER = {secure: re.compile(rf"(?:^|;)\s*{name}=([A-Za-z0-9_.-]+)\s*(
 # the same alphabet.
 _SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 _UNREAD = object()
-MAX_SEED_LENGTH = 40
 MAX_LIVE_GAMES = 20  # unfinished games one owner may have at once (app.practice.limits)
 
 
@@ -54,14 +50,6 @@ class GameError(UserError):
 
     def __init__(self, code: str, status: int, **params: Any):
         super().__init__(code, status, **params)
-
-
-class OptionError(GameError):
-    """A new-game option out of range; ``field`` names it (the form shows the message beside it)."""
-
-    def __init__(self, field: str, message: Any):
-        super().__init__("bad-options", 400)
-        self.field, self.message = field, message
 
 
 def owner_token(create: bool = False) -> str | None:
@@ -184,7 +172,7 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
 
 
 def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
-    """A new game for this browser from checked options (``read_options``), unless it has
+    """A new game for this browser from checked options (``options.read_options``), unless it has
     MAX_LIVE_GAMES unfinished ones (``Refused``, 429). ``save(owner token, state, finished,
     steps)`` stores it instead of ``Store.create`` (a class's student joining, which counts the
     same live games), and may raise to refuse it: then nothing is kept."""
@@ -197,54 +185,3 @@ def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[d
         raise Refused("too-many-games", full.wait, max=MAX_LIVE_GAMES) from None
     _keep(record, practice)
     return record, practice, steps
-
-
-# The forms that choose rules (a new game here, the sandbox's builder): each preset with what sets
-# it apart, and the house-rule switches (form field, label).
-RULE_CHOICES = (
-    ("official", _l("Official rules"), _l("as printed by the maker of UNO")),
-    ("guide-long", _l("Long Arabic guide"), _l("draw until you can play, a 4-card UNO penalty, lowest total wins")),
-    ("guide-short", _l("Short Arabic guide"), _l("random dealer, no challenge of a Wild Draw Four, lowest total wins")),
-)
-HOUSE_RULE_SWITCHES = (
-    ("stacking", _l("Stacking: answer a Draw Two with a Draw Two, a Wild Draw Four with a Wild Draw Four")),
-    ("seven_zero", _l("Seven-zero: a 7 swaps hands with a player you choose, a 0 passes every hand on")),
-    ("draw_until_playable", _l("Draw until you can play")),
-)
-BOTS_RANGE = _l("Choose between %(min)d and %(max)d bots.")
-LEVEL_CHOICE = _l("Choose the bots' level: easy or normal.")
-SEED_FORMAT = _l("A seed is a number or a word of up to %(max)d characters.")
-HINTS_CHOICE = _l("Hints are on or off: true or false.")
-RULES_INVALID = _l("These rules can't be used: choose a preset and options from the list.")
-
-
-def read_options(rules: Any, bots: Any, level: Any, seed: Any, hints: Any = True) -> dict[str, Any]:
-    """Checked options for ``create``; OptionError names the first bad one."""
-    try:
-        chosen: RuleSet = ruleset(rules)
-    except (RuleSetError, TypeError, ValueError):
-        raise OptionError("rules", RULES_INVALID) from None
-    if bots is None:
-        bots = DEFAULT_BOTS
-    if type(bots) is not int or not MIN_BOTS <= bots <= MAX_BOTS:
-        raise OptionError("bots", BOTS_RANGE % {"min": MIN_BOTS, "max": MAX_BOTS})
-    if level is None:
-        level = LEVELS[0]
-    if level not in LEVELS:
-        raise OptionError("level", LEVEL_CHOICE)
-    if seed is None or seed == "":
-        seed = secrets.randbelow(10**18)  # ~60 bits: no client can find it from the cards it sees
-    elif not (type(seed) is int or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH
-                                    and seed.isprintable())):
-        raise OptionError("seed", SEED_FORMAT % {"max": MAX_SEED_LENGTH})
-    elif isinstance(seed, str) and seed.strip().isdecimal():  # "٤٢" too; not "²", which int() refuses
-        seed = int(seed)  # "42" typed in the form and 42 sent as JSON deal the same game
-    if hints is None:
-        hints = True
-    if type(hints) is not bool:
-        raise OptionError("hints", HINTS_CHOICE)
-    try:
-        chosen = ruleset({**chosen.to_dict(), "preset": "official", "players": bots + 1})
-    except RuleSetError:
-        raise OptionError("bots", BOTS_RANGE % {"min": MIN_BOTS, "max": MAX_BOTS}) from None
-    return {"rules": chosen, "bot_count": bots, "level": level, "seed": seed, "hints": hints}

@@ -10,6 +10,7 @@ from itsdangerous import Signer
 
 from app.practice import access
 from app.practice.game import start
+from app.practice.options import read_options
 from app.store import new_token
 
 from .practice_support import new_form_game
@@ -29,7 +30,7 @@ def owner_cookie(response) -> str | None:
 def game_made_with(app, token: str) -> str:
     """A game stored for ``token`` as the server before signing stored it (any token it was sent)."""
     with app.test_request_context():
-        options = access.read_options(None, None, None, 7)
+        options = read_options(None, None, None, 7)
         practice, steps = start(**options)
         return access.store().create(token, practice.to_dict(), practice.finished, steps).id
 
