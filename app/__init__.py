@@ -36,6 +36,7 @@ def create_app(test_config=None):
     app.json = CompactJSONProvider(app)
 
     i18n.init_app(app)
+    app.url_map.converters["lang"] = i18n.LanguageConverter  # before any route that names it
 
     # Imported here, not at the top: ``import app.engine`` (the bench, the engine's tests) must
     # not load the web layer.

@@ -28,7 +28,6 @@ from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
 
 bp = Blueprint("sandbox", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 VIEWER = 0  # the learner is "You", seat 0, as on the practice table
 BUILDING = ("build", "pick", "remove")  # a form field that says the builder was sent
 
@@ -40,7 +39,7 @@ def link(lang: str, scenario: Any, moves: list[dict[str, Any]] | tuple = (), **m
                    moves=canonical_json(list(moves)) if moves else None, **move)
 
 
-@bp.get(f"/{LANG}/sandbox")
+@bp.get("/<lang:lang>/sandbox")
 def page(lang: str):
     args = request.args
     building = any(name in args for name in BUILDING)

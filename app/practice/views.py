@@ -18,7 +18,6 @@ from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS
 from ..engine.verdict import InvalidMoveError
-from ..i18n import LANGUAGES
 from ..security import CSRFError
 from . import access, limits, narration, pass_and_play
 from .access import GameError
@@ -29,10 +28,9 @@ from .pass_and_play import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
 bp = Blueprint("practice", __name__)
 bp.after_app_request(access.set_owner_cookie)
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 
 
-@bp.get(f"/{LANG}/play")
+@bp.get("/<lang:lang>/play")
 def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     """The one-click start (#quick-start) above the full form ("Choose the rules", open after an
     error). A teacher's link (?rules=&bots=&level=&seed=) fills both; a value it gets wrong is
@@ -52,7 +50,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
                            errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
 
 
-@bp.post(f"/{LANG}/play")
+@bp.post("/<lang:lang>/play")
 @limits.creates
 def create_game(lang: str):
     try:
@@ -63,7 +61,7 @@ def create_game(lang: str):
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
 
 
-@bp.get(f"/{LANG}/play/together")
+@bp.get("/<lang:lang>/play/together")
 def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     """Pass-and-play's form: the players (how many, their names), bots if wanted, and the same
     rules and options as a game against bots. A GET creates nothing; the end of a game links here
@@ -74,7 +72,7 @@ def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 
                            default_people=DEFAULT_PEOPLE, max_bots=pass_and_play.MAX_BOTS, max_name=MAX_NAME), status
 
 
-@bp.post(f"/{LANG}/play/together")
+@bp.post("/<lang:lang>/play/together")
 @limits.creates  # the same limits as the practice form's: a game made is a game made
 def create_together(lang: str):
     try:
@@ -85,14 +83,14 @@ def create_together(lang: str):
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
 
 
-@bp.get(f"/{LANG}/play/<game_id>")
+@bp.get("/<lang:lang>/play/<game_id>")
 def table(lang: str, game_id: str):
     record, practice = access.load(game_id)
     args = request.args
     return _table(record, practice, choose=args.get("choose"), uno=args.get("uno") == "1")
 
 
-@bp.post(f"/{LANG}/play/<game_id>")
+@bp.post("/<lang:lang>/play/<game_id>")
 def move(lang: str, game_id: str):
     record, practice = access.load(game_id)
     form = request.form
