@@ -56,9 +56,7 @@ def move(game_id: str):
     try:
         access.check_version(record, body.get("version"))
         steps = play(practice, body.get("move"))
-        # What the answer reads of the game is read before the save: once saved, the game is
-        # kept in memory for the next move, which may change it. The results are words added
-        # to the steps, once they are stored.
+        # The results are words added to the steps, once they are stored.
         lang = request_language()
         seats, shown = narration.names(practice.round.players, lang), view(practice)
         record = access.save(record, practice, steps)

@@ -4,7 +4,7 @@ follows how each one is doing.
 The class is a row in the games' store (``Store.create_class``) holding the options every
 student's game is dealt with (rules, bots, level and seed: the same seed deals the same cards,
 and the same moves replay the same game). Its teacher is the browser that made it, by its owner
-token (``app.practice.access``), so only that browser sees the class's progress. A student joins
+token (``app.practice.owners``), so only that browser sees the class's progress. A student joins
 with the code and an optional nickname and gets an ordinary practice game, which the class can
 watch (``app.classroom.watching``) without the student's cards, and which counts towards the
 student's browser's live games as any other. No accounts: a class and its games are deleted a
@@ -23,6 +23,7 @@ from ..i18n import current_language
 from ..pages.preset_words import PRESET_WORDS
 from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, narration
+from ..practice.owners import owner_token
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
 from ..practice.options import RULE_CHOICES
@@ -45,7 +46,7 @@ def create(options: dict[str, Any]) -> ClassRecord:
     (``options.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
     kept = {"rules": options["rules"].to_dict(), "bots": options["bot_count"], "level": options["level"],
             "seed": options["seed"]}
-    teacher = access.owner_token(create=True)
+    teacher = owner_token(create=True)
     while True:  # 64 million codes: a taken one is drawn again, rarely twice
         made = access.store().create_class(new_code(), teacher, kept, CLASS_TTL)
         if made is not None:
@@ -66,7 +67,7 @@ def find(typed: Any) -> ClassRecord:
 
 def taught_here(found: ClassRecord) -> ClassRecord:
     """The class, if this browser is its teacher; ClassError 403 otherwise (a student too)."""
-    if not found.taught_by(access.owner_token()):
+    if not found.taught_by(owner_token()):
         raise ClassError("class-forbidden", 403)
     return found
 
@@ -78,7 +79,7 @@ def known_here() -> bool:
     known = g.get("class_known_here")
     if known is None:
         code = normalise((request.view_args or {}).get("code") or request.form.get("code"))
-        token = access.owner_token()
+        token = owner_token()
         found = code and token and access.store().load_class(code)
         known = g.class_known_here = bool(found) and (found.taught_by(token)
                                                       or access.store().in_class(found.code, owner_hash(token)))

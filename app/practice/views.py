@@ -19,7 +19,7 @@ from ..engine import visibility
 from ..engine.rules import PRESETS
 from ..engine.verdict import InvalidMoveError
 from ..security import CSRFError
-from . import access, limits, narration, pass_and_play
+from . import access, limits, narration, owners, pass_and_play
 from .access import GameError
 from .forms import HINTS, SHOW, form_options, from_link, move_from_form, to_int, together_options
 from .game import DEFAULT_BOTS, HUMAN, LEVELS, Refused, hint, needs_choice, play, view
@@ -27,7 +27,7 @@ from .options import GAME_FIELDS, OptionError
 from .pass_and_play import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
 bp = Blueprint("practice", __name__)
-bp.after_app_request(access.set_owner_cookie)
+bp.after_app_request(owners.set_owner_cookie)
 
 
 @bp.get("/<lang:lang>/play")
