@@ -99,7 +99,7 @@ def _join_page(form, error: ClassError | None = None, found=None):
 
 
 @errors.page(bp.name, ClassError, Refused)  # the limits' 429 too
-def _refused(error: ClassError | Refused):
+def _refused(error: errors.UserError):  # either kind: a code, a status, its parameters
     return classroom_error(error.code, error.status, **error.params)
 
 

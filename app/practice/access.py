@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from flask import current_app
-
 from ..errors import UserError
 from ..limits import Refused
+from ..proxied import the_app
 from ..store import Record, TooManyGames
 from ..store.opened import store
 from .game import Practice, start
@@ -71,7 +70,7 @@ class KeptGames:
 
 def kept_games() -> KeptGames:
     """This app's memory of games (``KeptGames``)."""
-    extensions = current_app._get_current_object().extensions
+    extensions = the_app().extensions
     found = extensions.get("kept_games")
     if found is None:
         found = extensions.setdefault("kept_games", KeptGames())

@@ -95,8 +95,10 @@ _LINK_CHOICES = (
     ("level", "level", lambda text: text if text in LEVELS else None,
      lambda: _("The link's bot level can't be used (it is easy or normal), so the default is used: easy.")),
     ("seed", "seed", lambda text: text if len(text) <= MAX_SEED_LENGTH and text.isprintable() else None,
-     lambda: _("The link's seed can't be used (it is a number or a word of up to %(max)d characters), "
-               "so a new deal is chosen at random.", max=MAX_SEED_LENGTH)),
+     lambda: ngettext("The link's seed can't be used (it is a number or a word of up to %(num)d character), "
+                      "so a new deal is chosen at random.",
+                      "The link's seed can't be used (it is a number or a word of up to %(num)d characters), "
+                      "so a new deal is chosen at random.", MAX_SEED_LENGTH)),
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _l, lazy_ngettext
 
 from ..engine.rules import PRESETS, RuleSet, RuleSetError, ruleset
 from .access import GameError
@@ -38,7 +38,8 @@ GAME_FIELDS = {"targets": TARGETS, "house_presets": HOUSE_PRESETS, "rule_choices
                "default_bots": DEFAULT_BOTS}
 BOTS_RANGE = _l("Choose between %(min)d and %(max)d bots.")
 LEVEL_CHOICE = _l("Choose the bots' level: easy or normal.")
-SEED_FORMAT = _l("A seed is a number or a word of up to %(max)d characters.")
+SEED_FORMAT = lazy_ngettext("A seed is a number or a word of up to %(num)d character.",
+                            "A seed is a number or a word of up to %(num)d characters.", MAX_SEED_LENGTH)
 HINTS_CHOICE = _l("Hints are on or off: true or false.")
 RULES_INVALID = _l("These rules can't be used: choose a preset and options from the list.")
 
@@ -69,7 +70,7 @@ def read_options(rules: Any, bots: Any, level: Any, seed: Any, hints: Any = True
         seed = secrets.randbelow(10**18)  # ~60 bits: no client can find it from the cards it sees
     elif not (type(seed) is int or (isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH
                                     and seed.isprintable())):
-        raise OptionError("seed", SEED_FORMAT % {"max": MAX_SEED_LENGTH})
+        raise OptionError("seed", str(SEED_FORMAT))
     elif isinstance(seed, str) and seed.strip().isdecimal():  # "٤٢" too; not "²", which int() refuses
         seed = int(seed)  # "42" typed in the form and 42 sent as JSON deal the same game
     if hints is None:

@@ -21,9 +21,10 @@ import hashlib
 import re
 from typing import Literal, overload
 
-from flask import current_app, g, request
+from flask import g, request
 from itsdangerous import BadSignature, Signer
 
+from ..proxied import secret_key, the_app, the_request
 from ..store import new_token
 
 OWNER_COOKIE = "uno_owner"  # over plain HTTP
@@ -53,7 +54,7 @@ def owner_token(create: bool = False) -> str | None:
     found_g = g._get_current_object()
     token = found_g.get("owner_token", _UNREAD)
     if token is _UNREAD:
-        found_request = request._get_current_object()
+        found_request = the_request()
         found = _OWNER_IN_HEADER[found_request.is_secure].search(found_request.environ.get("HTTP_COOKIE", ""))
         token = found_g.owner_token = _issued(found[1]) if found else None
     if token is None and create:
@@ -73,10 +74,10 @@ def _issued(cookie: str) -> str | None:
 
 def _signer() -> Signer:
     """The owner cookie's signer, made once per app from its secret key (as Flask's session)."""
-    app = current_app._get_current_object()
+    app = the_app()
     found = app.extensions.get("owner_signer")
     if found is None:
-        found = app.extensions["owner_signer"] = Signer(app.secret_key, salt="uno-owner-token",
+        found = app.extensions["owner_signer"] = Signer(secret_key(), salt="uno-owner-token",
                                                         key_derivation="hmac", digest_method=hashlib.sha256)
     return found
 

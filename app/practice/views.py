@@ -95,9 +95,9 @@ def move(lang: str, game_id: str):
     record, practice = access.load(game_id)
     form = request.form
     if form.get("action") == HINTS:
-        return _switch_hints(record, practice, form)
+        return _switch_hints(lang, record, practice, form)
     if form.get("action") == SHOW:
-        return _show_hand(record, practice, form)
+        return _show_hand(lang, record, practice, form)
     data = move_from_form(form)
     if data is None or to_int(form.get("version")) is None:
         return _unreadable(record, practice)
@@ -138,15 +138,15 @@ def move(lang: str, game_id: str):
     return redirect(url_for(".table", lang=lang, game_id=game_id), 303)
 
 
-def _switch_hints(record, practice, form):
+def _switch_hints(lang: str, record, practice, form):
     """Hints on or off during a game (the new-game form sets them first): a new version, no step.
     Sent to the table's own address, so a refusal leaves the learner at the table; a wild's colour
     (or a 7's player) being chosen stays chosen, refused or not."""
     wanted, version = form.get("hints"), to_int(form.get("version"))
-    choice = {"choose": form.get("choose") or None}
-    choice["uno"] = bool(choice["choose"]) and form.get("uno") == "1"
+    choose = form.get("choose") or None
+    uno = bool(choose) and form.get("uno") == "1"
     if wanted not in ("on", "off") or version is None:
-        return _table(record, practice, notice=_error_notice(GameError("bad-hints", 400)), status=400, **choice)
+        return _table(record, practice, notice=_error_notice(GameError("bad-hints", 400)), status=400, choose=choose, uno=uno)
     try:
         access.check_version(record, version)
         if practice.finished:
@@ -156,19 +156,18 @@ def _switch_hints(record, practice, form):
     except GameError as error:  # an old page, or another request got there first: nothing changed
         fresh, practice = access.load(record.id)
         return _table(fresh, practice, notice=_error_notice(GameError("stale-hints", error.status)),
-                      status=error.status, **choice)
-    return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id, choose=choice["choose"],
-                            uno="1" if choice["uno"] else None), 303)
+                      status=error.status, choose=choose, uno=uno)
+    return redirect(url_for(".table", lang=lang, game_id=record.id, choose=choose, uno="1" if uno else None), 303)
 
 
-def _show_hand(record, practice, form):
+def _show_hand(lang: str, record, practice, form):
     """Pass-and-play: the person the pass screen names takes the device, and the table shows their
     hand. Pressed again by the one holding it, nothing changes; by anyone else, it is refused."""
     seat, version = to_int(form.get("seat")), to_int(form.get("version"))
     if not practice.together or seat is None or not 0 <= seat < practice.people or version is None:
         return _unreadable(record, practice)
     if seat == practice.holder and practice.pass_to() is None:  # a double click: the hand is shown already
-        return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id), 303)
+        return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
     try:
         access.check_version(record, version)
         pass_and_play.show(practice, seat, narration.seat_names(practice))
@@ -176,7 +175,7 @@ def _show_hand(record, practice, form):
     except GameError as error:  # the wrong person, an old page, or another request got there first
         fresh, practice = access.load(record.id)
         return _table(fresh, practice, notice=_error_notice(error), status=error.status)
-    return redirect(url_for(".table", lang=request.view_args["lang"], game_id=record.id), 303)
+    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
 
 
 def _incomplete(practice, data: dict[str, Any]) -> bool:
@@ -222,7 +221,6 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     context = {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "hints": narration.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
         "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "together": practice.together,
         "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
@@ -245,7 +243,7 @@ def _expired_form(error: CSRFError):
     if request.endpoint != "practice.move":
         return errors.site_page(error)
     try:
-        record, practice = access.load(request.view_args["game_id"])
+        record, practice = access.load((request.view_args or {})["game_id"])
     except GameError as refused:
         return errors.site_page(refused)
     return _table(record, practice, notice=_error_notice(GameError("csrf", 400)), status=400)

@@ -12,26 +12,33 @@ from flask_babel import lazy_gettext as _l
 
 from app.engine.cards import COPIES, DECK, card
 from app.engine.rules import Rule
+from app.wording.messages import Counted, _ln
 
 from .lesson import ANY_LEGAL, GAME_WINNER, NEXT_DEALER, NEXT_SEAT, POINTS, Chapter, Lesson, Step, Wrong
 from .notation import act, fresh_deal, mid, play
 
 R = Rule
 COLORS_PER_DECK = 4
-DECK_FACTS = {"deck": len(DECK), "per_color": sum(1 for c in DECK if c.color) // COLORS_PER_DECK,
-              "wilds": sum(1 for c in DECK if c.is_wild)}
+# The deck's counts, shown with the noun they count («108 بطاقات», «25 بطاقة»: docs/arabic.md §6).
+CARDS = _ln("%(num)d card", "%(num)d cards")
+WILD_CARDS = _ln("%(num)d wild card", "%(num)d wild cards")
+WILDS = _ln("%(num)d Wild", "%(num)d Wilds")
+WILD_DRAW_FOURS = _ln("%(num)d Wild Draw Four", "%(num)d Wild Draw Fours")
+DECK_FACTS = {"deck": Counted(len(DECK), CARDS),
+              "per_color": Counted(sum(1 for c in DECK if c.color) // COLORS_PER_DECK, CARDS),
+              "wilds": Counted(sum(1 for c in DECK if c.is_wild), WILD_CARDS)}
 # What those cards are, counted from the engine's deck: each number's copies (1 to 9; a test holds the
 # sentence's "one 0" to the deck), each action card's, and each kind of wild card's.
 KINDS_FACTS = {"numbers": COPIES[card("R1")], "actions": COPIES[card("RS")],
-               "plain": COPIES[card("W")], "fours": COPIES[card("WD4")], "per_color": DECK_FACTS["per_color"],
-               "wilds": DECK_FACTS["wilds"]}
+               "plain": Counted(COPIES[card("W")], WILDS), "fours": Counted(COPIES[card("WD4")], WILD_DRAW_FOURS),
+               "per_color": DECK_FACTS["per_color"], "wilds": DECK_FACTS["wilds"]}
 
 
 # --- Chapter 1: a turn -----------------------------------------------------------------------
 
 DECK_LESSON = Lesson("deck", _l("The deck and matching"), summary=_l("Play a card that matches the top card."), steps=(
     Step(mid([["B2", "R8", "G4", "Y7"], ["Y3", "G6", "B9", "R1"]], ["G9", "R5"]),
-         _l("UNO has %(deck)d cards: %(per_color)d in each of four colours, and %(wilds)d wild cards. On your "
+         _l("UNO has %(deck)s: %(per_color)s in each of four colours, and %(wilds)s. On your "
             "turn you play one card that matches the top card of the discard pile. The top card is %(top)s: "
             "play a card of the same colour."),
          (R.DECK_COMPOSITION, R.MATCH_COLOR), (play(0, "R8"),), accept=R.MATCH_COLOR,
@@ -57,9 +64,9 @@ DECK_LESSON = Lesson("deck", _l("The deck and matching"), summary=_l("Play a car
             "colour you want."),
          (R.WILD_ANY_TIME,), (play(0, "W", color="blue"),), accept=R.WILD_ANY_TIME),
     Step(mid([["R0", "R7", "RS", "RR", "RD2", "W"], ["Y3", "G6", "B9"]], ["G9", "B5"]),
-         _l("Each colour has %(per_color)d cards: one 0, %(numbers)d of each number from 1 to 9, and "
-            "%(actions)d each of Skip, Reverse and Draw Two. The %(wilds)d wild cards have no colour: %(plain)d "
-            "Wilds and %(fours)d Wild Draw Fours. Your hand holds one card of each red kind and a Wild. None of "
+         _l("Each colour has %(per_color)s: one 0, %(numbers)d of each number from 1 to 9, and "
+            "%(actions)d each of Skip, Reverse and Draw Two. The %(wilds)s have no colour: %(plain)s "
+            "and %(fours)s. Your hand holds one card of each red kind and a Wild. None of "
             "your red cards matches %(top)s: play the card that has no colour."),
          (R.DECK_COMPOSITION, R.WILD_ANY_TIME), (play(0, "W", color="red"),), accept=R.WILD_ANY_TIME,
          wrong=(Wrong(play(0, "RS"), R.MATCH_NONE), Wrong(play(0, "R7"), R.MATCH_NONE)),

@@ -90,12 +90,12 @@ class Store(Classes, Games, WatchLinks, RateCounts):
         if self._clean_every is None or self._cleaner == pid:
             return
         self._cleaner = pid
-        threading.Thread(target=self._cleans, name="practice-cleanup", daemon=True).start()
+        threading.Thread(target=self._cleans, args=(self._clean_every,), name="practice-cleanup", daemon=True).start()
 
-    def _cleans(self) -> None:
-        """The cleaner: a cleanup every CLEANUP_EVERY seconds, each wait drawn between half and one
+    def _cleans(self, every: float) -> None:
+        """The cleaner: a cleanup every ``every`` seconds (the store's ``clean_every``), each wait drawn between half and one
         and a half of it, so that workers and hosts started together do not clean at the same moment."""
-        while not self._closed.wait(self._clean_every * random.uniform(0.5, 1.5)):
+        while not self._closed.wait(every * random.uniform(0.5, 1.5)):
             try:
                 self.cleanup()
             except self.errors:  # a locked or full disk, a database away: the next round tries again

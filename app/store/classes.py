@@ -32,7 +32,7 @@ class Classes(Games, WatchLinks):
         """The class, unless there is none or it has expired (its rows wait for the cleanup)."""
         row = self._one("SELECT code, teacher, options, created, expires FROM classes WHERE code = ? AND expires > ?",
                         (code, time.time()))
-        return row and ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4])
+        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4]) if row else None
 
     def join_class(self, code: str, owner_token: str, state: dict[str, Any], finished: bool, steps,
                    nickname: str | None, watch_token: str, most: int, most_live: int) -> tuple[Record, int]:
@@ -78,7 +78,7 @@ class Classes(Games, WatchLinks):
 
     def in_class(self, code: str, owner: str) -> bool:
         """Whether the owner hash ``owner`` has a game in the class: it joined with the code."""
-        return bool(self._one("SELECT EXISTS (SELECT 1 FROM students JOIN games ON games.id = students.game "
+        return bool(self._aggregate("SELECT EXISTS (SELECT 1 FROM students JOIN games ON games.id = students.game "
                               "WHERE students.class = ? AND games.owner = ?)", (code, owner))[0])
 
     def student(self, game_id: str) -> tuple[int, str | None] | None:

@@ -28,7 +28,7 @@ class RateCounts(Tables):
         """(when the oldest hit in the last ``window`` seconds was, how many there were); no hit:
         (now, 0)."""
         now = time.time()
-        oldest, count = self._one("SELECT MIN(at), COUNT(*) FROM hits WHERE key = ? AND at > ?", (key, now - window))
+        oldest, count = self._aggregate("SELECT MIN(at), COUNT(*) FROM hits WHERE key = ? AND at > ?", (key, now - window))
         return (now if oldest is None else oldest), count
 
     def count(self, key: str, window: float, amount: int = 1) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ..fast_json import dumps as encode, loads as decode
@@ -28,7 +29,7 @@ class Games(Tables):
     """A game's row: made, read, saved; its log: appended, read from a step on."""
 
     def create(self, owner_token: str, state: dict[str, Any], finished: bool = False,
-               steps: list[dict[str, Any]] = (), most_live: int | None = None) -> Record:
+               steps: Sequence[dict[str, Any]] = (), most_live: int | None = None) -> Record:
         """A new game; with ``most_live``, TooManyGames if its owner already has that many live
         (unfinished, unexpired, in a class or not: ``_check_live``), counted in the same transaction."""
         self._clean_later()
@@ -69,7 +70,7 @@ class Games(Tables):
         return Record(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
 
     def save(self, record: Record, state: dict[str, Any], finished: bool,
-             steps: list[dict[str, Any]] = (), first: int = 0) -> Record | None:
+             steps: Sequence[dict[str, Any]] = (), first: int = 0) -> Record | None:
         """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody
         saved since ``record`` was read; else change nothing and return None."""
         data, now, updated = encode(state), time.time(), record.updated

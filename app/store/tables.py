@@ -33,6 +33,13 @@ class Tables(ABC):
     def _all(self, sql: str, params: tuple = ()) -> list[tuple]:
         """Every row of a read."""
 
+    def _aggregate(self, sql: str, params: tuple = ()) -> tuple:
+        """The row of a read that always has one (COUNT, MIN, EXISTS without GROUP BY)."""
+        row = self._one(sql, params)
+        if row is None:
+            raise LookupError(f"no row from an aggregate: {sql}")
+        return row
+
     def _serialize(self, db, kind: int, key: str) -> None:
         """Make this transaction the only one holding (``kind``, ``key``) until it ends, so that
         its count and its insert are one step. SQLite's writers already take turns."""

@@ -29,7 +29,7 @@ class WatchLinks(Tables):
         """The owner's live watch link to the game, if there is one."""
         row = self._one("SELECT token, open_hands FROM watches WHERE game = ? AND by_class = 0 AND revoked = 0",
                         (game_id,))
-        return row and Watch(row[0], game_id, bool(row[1]), False, False)
+        return Watch(row[0], game_id, bool(row[1]), False, False) if row else None
 
     def unshare(self, game_id: str) -> int:
         """Turn off the owner's watch links to the game (the class's stays); returns how many."""
@@ -40,4 +40,4 @@ class WatchLinks(Tables):
     def load_watch(self, token: str) -> Watch | None:
         """The watch link, revoked or not (None: no such link, or its game is gone)."""
         row = self._one("SELECT token, game, open_hands, by_class, revoked FROM watches WHERE token = ?", (token,))
-        return row and Watch(row[0], row[1], bool(row[2]), bool(row[3]), bool(row[4]))
+        return Watch(row[0], row[1], bool(row[2]), bool(row[3]), bool(row[4])) if row else None
