@@ -27,7 +27,6 @@ from .summary import AIM, MATCHING, SECTIONS
 
 bp = Blueprint("handouts", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and its name
 HANDOUTS = {"summary": _l("The rules on one page"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
 REFUSALS = {
@@ -48,26 +47,26 @@ class Refused(ValueError):
         self.field, self.params = field, params
 
 
-@bp.get(f"/{LANG}/print/")
+@bp.get("/<lang:lang>/print/")
 def index(lang: str):
     """The handouts, each in A4 and Letter, and a quiz sheet's seed to choose."""
     return render_template("handouts/index.html", handouts=HANDOUTS, papers=PAPERS,
                            max_seed=MAX_SEED_LENGTH)
 
 
-@bp.get(f"/{LANG}/print/summary")
+@bp.get("/<lang:lang>/print/summary")
 def summary(lang: str):
     matching = from_scenario(MATCHING)[0]
     return _sheet("summary", sections=SECTIONS, aim=AIM, matching=matching.top.notation,
                   hints=hand_hints(matching, 0, ()))  # no seat names given: "Player 1"…
 
 
-@bp.get(f"/{LANG}/print/cards")
+@bp.get("/<lang:lang>/print/cards")
 def cards(lang: str):
     return _sheet("cards", deck=card_reference.deck_rows(), kinds=card_reference.kind_rows())
 
 
-@bp.get(f"/{LANG}/print/quiz")
+@bp.get("/<lang:lang>/print/quiz")
 def quiz(lang: str):
     """The sheet of ``?seed=``; without one, a new seed put in the address (so it prints again)."""
     seed = request.args.get("seed")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 
 from ..limits import client, limiter, refusal
-from . import access
+from .owners import owner_token
 
 PER_ADDRESS = "120 per minute"
 PER_OWNER = "10 per minute"
@@ -24,12 +24,12 @@ PER_OWNER = "10 per minute"
 def browser() -> str:
     """The owner cookie's token, hashed (the store keeps no token), as a limit's key (class codes'
     and classes' limits count by it too: app.classroom.limits)."""
-    return "owner:" + hashlib.sha256((access.owner_token() or "").encode()).hexdigest()[:32]
+    return "owner:" + hashlib.sha256((owner_token() or "").encode()).hexdigest()[:32]
 
 
 def first_visit() -> bool:
     """A request without the owner cookie: a per-browser limit leaves it to the address's."""
-    return access.owner_token() is None
+    return owner_token() is None
 
 
 per_address = limiter.shared_limit(PER_ADDRESS, scope=refusal("game-creates-address", "too-many-creates-here"),

@@ -29,7 +29,6 @@ from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, 
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
 
 bp = Blueprint("lessons", __name__)
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 ORDER = list(LESSONS)
 UNO_FROM = ORDER.index(LESSON_OF_RULE[Rule.UNO_CALL].id)  # the UNO controls appear once UNO is taught
 UNO_CONTROLS = ("uno", "catch")
@@ -51,12 +50,12 @@ QUESTIONS = {NEXT_DEALER: _l("Who deals the next round? Choose the player."),
 ANSWERING = {POINTS: "points", GAME_WINNER: "game-end"}  # the event that says the answer, kept back while asked
 
 
-@bp.get(f"/{LANG}/learn/")
+@bp.get("/<lang:lang>/learn/")
 def index(lang: str):
     return render_template("learn/index.html", chapters=CHAPTERS, lesson_url=lesson_url)
 
 
-@bp.get(f"/{LANG}/learn/<lesson_id>")
+@bp.get("/<lang:lang>/learn/<lesson_id>")
 def lesson(lang: str, lesson_id: str):
     found = LESSONS.get(lesson_id)
     number = _int(request.args.get("step", "1"))
