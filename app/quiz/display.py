@@ -25,7 +25,7 @@ from app.scenes.question import Source
 from .item import Item
 from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from .links import lesson_link
-from ..replay import Played, Step
+from ..replay import MoveAttempt, Played
 from .progress import Progress
 
 SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
@@ -72,7 +72,7 @@ def _notations(hand) -> list[str]:
     return [c.notation for c in hand]
 
 
-def _move(step: Step) -> dict[str, Any]:
+def _move(step: MoveAttempt) -> dict[str, Any]:
     return {"text": describe_move(step.move), "card": step.move.card and step.move.card.notation}
 
 

@@ -25,7 +25,7 @@ from app.quiz.display import item_json
 from app.quiz.progress import items_for
 from app.quiz.worked import worked_scoring
 from app.scenes import catalogue
-from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, SEAT_QUESTIONS, Step
+from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, SEAT_QUESTIONS, LessonStep
 
 from .lesson_forms import press
 from .test_lessons import _play_through
@@ -147,7 +147,7 @@ def _demo(app, client, page, name, step):
             assert shown.group(1) == str(answer), (lang, name)
 
 
-def _walk(client, step: Step, moves, wrongs) -> int | None:
+def _walk(client, step: LessonStep, moves, wrongs) -> int | None:
     """Play the step's moves through the check API: each is legal, the learner's last names the rule
     the step accepts, each wrong move is refused by its rule; the engine's answer to the question."""
     answer = check(client, step.scenario, moves)

@@ -23,7 +23,7 @@ from app.engine.verdict import Verdict
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
 from app.practice import narration
-from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS, Lesson, Step
+from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS, Lesson, LessonStep
 
 from . import CHAPTER_OF, CHAPTERS, LESSON_OF_RULE, LESSONS, explain, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress, ProgressError, replay
@@ -95,7 +95,7 @@ class StepPage:
 
     def __init__(self, lesson: Lesson, number: int, done: Progress, notice: str | None):
         self.lesson, self.number, self.progress, self.notice = lesson, number, done, notice
-        self.step: Step = done.step
+        self.step: LessonStep = done.step
         self.names = position.seat_names(done.state.players, LEARNER)
         self.feedback: dict[str, Any] | None = None
         self.outcome: position.Outcome | None = None
@@ -185,11 +185,11 @@ class StepPage:
         """UNO is taught by now: its controls (the box, the call, the catch) are on the table."""
         return ORDER.index(self.lesson.id) >= UNO_FROM
 
-    def _catches(self, view: position.Position) -> tuple[position.Choice, ...]:
+    def _catches(self, view: position.Position) -> tuple[position.ActionChoice, ...]:
         """A catch of each other player holding one card that the table does not offer already: the
         learner may try a wrong or late one, and the engine says why it fails."""
         offered = {choice.target for choice in view.choices if choice.action == "catch"}
-        return tuple(position.Choice("catch", _("Catch %(name)s!", name=seat.name), target=seat.seat)
+        return tuple(position.ActionChoice("catch", _("Catch %(name)s!", name=seat.name), target=seat.seat)
                      for seat in view.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
 
     def question(self) -> str:
