@@ -201,7 +201,7 @@ def _decision(state: RoundState) -> str:
 
 def _question(step: LessonStep, names: tuple[str, ...], scoring: str) -> str:
     """The question of the frame; with the lowest total winning, a hand's points count against its
-    player, so the question asks what they are charged, as the quiz does (app.quiz.kinds.Points)."""
+    player, so the question asks what they are charged, as the quiz does (app.quiz.solvers.Points)."""
     if step.ask == NEXT_SEAT:
         return _("Who plays first?") if step.asks_first else _("Who plays next?")
     charged = scoring == "tally-lowest"

@@ -23,7 +23,7 @@ from app.pages.rulefacts import rule_changes
 from app.scenes.question import Source
 
 from .item import Item
-from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
+from .solvers import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from .links import lesson_link
 from ..replay import MoveAttempt, Played
 from .progress import Progress

@@ -5,6 +5,10 @@ Each step is a position (check-API scenario notation), an instruction (a message
 that complete it and the rules it teaches; see app.scenes.lesson. The engine judges every
 move, so nothing here says whether a move is legal: tests/web/test_lessons.py replays every
 solution and every wrong move through the check API.
+
+It is long because it is the whole course, data without logic, in the order a learner meets it:
+read (and reviewed) front to back, one chapter leading to the next; split by chapter, it would only
+scatter that order over modules that each say nothing alone.
 """
 from __future__ import annotations
 

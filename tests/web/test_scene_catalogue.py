@@ -20,7 +20,7 @@ from app.learn.lessons.judge import decisions, replay, solution, solved
 from app.pages.anchors import RULE_PAGES
 from app.presenter.frames import ANSWER, frames
 from app.quiz.item import ITEMS
-from app.quiz.kinds import Allowed, Playable
+from app.quiz.solvers import Allowed, Playable
 from app.quiz.display import item_json
 from app.quiz.progress import items_for
 from app.quiz.worked import worked_scoring
