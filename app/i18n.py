@@ -15,6 +15,8 @@ from babel.messages.pofile import read_po
 from flask import current_app, request
 from flask_babel import Babel, get_locale
 
+from .proxied import the_request
+
 LANGUAGES = ("ar", "en")
 DEFAULT_LANGUAGE = "ar"
 API_PREFIX = "/api/"
@@ -53,7 +55,7 @@ def select_locale() -> Locale:
     no ``force_locale``. Each source is read only if the ones before it said nothing (the WSGI
     environ says which are there: every ``request.`` is a context lookup).
     """
-    environ = request._get_current_object().environ  # a context lookup costs more than the rest
+    environ = the_request().environ  # a context lookup costs more than the rest
     api = is_api(environ.get("PATH_INFO", ""))
     asked = environ[LANGUAGE_HEADERS] = []  # for the answer's Vary (app.security)
     for header, choice in _choices(api, environ):

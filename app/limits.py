@@ -92,5 +92,7 @@ def refused(error: RateLimitExceeded) -> LimitReached:
     current, window = limiter.current_limit, error.limit.limit.get_expiry()
     # reset_at is in whole seconds, rounded up: never say more than the window itself
     wait = min(window, max(1, math.ceil(current.reset_at - time.time()))) if current else window
-    code, params = _REFUSALS[error.limit.scope]
+    scope = error.limit.scope
+    assert isinstance(scope, str)  # each limit here is declared with its refusal's name as its scope
+    code, params = _REFUSALS[scope]
     return LimitReached(code, wait, **params(wait))

@@ -45,6 +45,7 @@ def create(options: dict[str, Any]) -> ClassRecord:
     kept = {"rules": options["rules"].to_dict(), "bots": options["bot_count"], "level": options["level"],
             "seed": options["seed"]}
     teacher = access.owner_token(create=True)
+    assert teacher is not None  # create=True makes one when the browser has none
     while True:  # 64 million codes: a taken one is drawn again, rarely twice
         made = access.store().create_class(new_code(), teacher, kept, CLASS_TTL)
         if made is not None:
@@ -78,9 +79,9 @@ def known_here() -> bool:
     if known is None:
         code = normalise((request.view_args or {}).get("code") or request.form.get("code"))
         token = access.owner_token()
-        found = code and token and access.store().load_class(code)
-        known = g.class_known_here = bool(found) and (found.taught_by(token)
-                                                      or access.store().in_class(found.code, owner_hash(token)))
+        found = access.store().load_class(code) if code and token else None
+        known = g.class_known_here = found is not None and token is not None and (
+            found.taught_by(token) or access.store().in_class(found.code, owner_hash(token)))
     return known
 
 
@@ -137,7 +138,7 @@ def progress(found: ClassRecord) -> dict[str, Any]:
             "finished": student.finished,
             "watch": student.watch and absolute(url_for("watch.watch", lang=language, token=student.watch)),
         })
-    totals = Counter()
+    totals: Counter[str] = Counter()
     for rules in refused.values():
         totals.update(rules)
     ranked = sorted(totals.items(), key=lambda item: (-item[1], item[0]))

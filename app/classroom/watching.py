@@ -38,8 +38,8 @@ _ISOLATE = "\u2068%s\u2069"  # a nickname in a sentence keeps its own direction 
 def load(token: str) -> tuple[Watch, Record, Practice]:
     """The link and its game; ClassError 404 for no such link (or game), 410 for one turned off."""
     found = access.store().load_watch(token) if len(token) <= 64 else None
-    record = found and access.store().load(found.game)
-    if record is None:
+    record = access.store().load(found.game) if found is not None else None
+    if found is None or record is None:
         raise ClassError("watch-not-found", 404)
     if found.revoked:
         raise ClassError("watch-revoked", 410)
@@ -89,7 +89,7 @@ def table(watch: Watch, record: Record, practice: Practice, since: int | None) -
     log = _log(record, practice, shown_from, viewer)
     names = seats(record.id, practice)
     return {"game_id": None, "version": record.version, "logged": practice.logged, "watch": watch,
-            "notice": None, "refused": None, "choose": None, "uno": False, "hints": {}, "wd4": None,
+            "notice": None, "refused": None, "choose": None, "uno": False, "wd4": None,
             "together": practice.together, "people": practice.people,
             **narration.table(practice, names, view(practice, viewer), log, shown_from, first, WATCHER)}
 

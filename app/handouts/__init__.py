@@ -79,7 +79,9 @@ def _sheet(name: str, **context):
 
 def _here(**changes) -> str:
     """This address with ``changes`` to its language or query."""
-    return url_for(request.endpoint, **{**request.args, **request.view_args, **changes})
+    endpoint, path = request.endpoint, request.view_args
+    assert endpoint is not None and path is not None  # a handout's view, matched by its route
+    return url_for(endpoint, **{**request.args, **path, **changes})
 
 
 def _refused(field: str, **params):

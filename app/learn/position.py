@@ -40,6 +40,7 @@ from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..practice import narration
 from ..practice.game import hint, needs_choice
+from ..practice.table_view import Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
@@ -65,23 +66,6 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class SeatView:
-    """One player as the table shows them: name, card count, whose decision play waits for."""
-
-    seat: int
-    name: str
-    count: int
-    to_play: bool  # the actor: the seat play waits for
-    you: bool  # the viewer
-    uno: bool  # has called UNO and holds one card
-    dealer: bool = False  # dealt this round (shown where the scenario names the dealer)
-    deals_next: bool = False  # deals the next round (the engine's ``Game.next_dealer``, once the round is over)
-    total: int | None = None  # the game total before this round (where the scenario carries the game)
-    points: int | None = None  # this round's points, once it is over (the engine's, by the rule set's scoring)
-    total_after: int | None = None  # the game total with them (the engine's ``Game.scores``)
-
-
-@dataclass(frozen=True)
 class ActionChoice:
     """An answer without a card that the pending decision allows the viewer (a button)."""
 
@@ -100,7 +84,7 @@ class Position:
     moves: tuple[dict[str, Any], ...]  # the lead-in, as given (each legal)
     viewer: int
     names: tuple[str, ...]  # "You" for the viewer, "Player N" for the others (the check API's names)
-    seats: tuple[SeatView, ...]
+    seats: tuple[Seat, ...]
     hand: tuple[str, ...]  # the viewer's cards, in order
     hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
     top: str
@@ -142,6 +126,18 @@ class Position:
         presenter, app.presenter), a lesson once its round is over."""
         return tuple(map(tuple, visibility.view(self.state, visibility.FULL)["hands"]))
 
+    def table(self, open: bool = False, reveal: bool = False) -> Table:
+        """The table macro's view-model (macros/table.html): ``open``, a demo (every hand face up in
+        its player's place, no draw pile, no hand to play from); ``reveal``, the other players'
+        hands face up too, the viewer's still played (a round's end, whose hands are counted)."""
+        hands = self.open_hands if open or reveal else None
+        return Table(
+            seats=tuple(replace(seat, cards=hands[seat.seat]) if hands and (open or not seat.you) else seat
+                        for seat in self.seats),
+            top=self.top, draw_count=None if open else self.draw_count, color=self.color,
+            color_text=self.color_text, direction=self.direction, direction_text=self.direction_text,
+            hand=None if open else self.hand, hints=self.hints)
+
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
         viewer's): judged on a copy, this position unchanged. A wild without its colour (or a 7
@@ -154,7 +150,7 @@ class Position:
         except InvalidMoveError as error:
             raise PositionError("bad-move", field=str(error.args[0])) from None
         choose = _missing_choice(self.state, parsed)
-        if choose is not None:
+        if choose is not None and parsed.card is not None:  # a card's colour or target still to choose
             verdict = hint(self.state, parsed.card, self.viewer)
             if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
                 return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
@@ -330,7 +326,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
     state = game.round
     names = seat_names(state.players, viewer)
     actor = state.actor()
-    seats = tuple(SeatView(seat, names[seat], len(hand), seat == actor, seat == viewer,
+    seats = tuple(Seat(seat, names[seat], len(hand), seat == actor, seat == viewer,
                            state.uno_said[seat] and len(hand) == 1, **_game_marks(scenario, game, seat))
                   for seat, hand in enumerate(state.hands))
     color = state.color and state.color.value
@@ -367,14 +363,17 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
         return _("You win the round!") if state.winner == viewer else _("%(name)s wins the round.",
                                                                          name=names[state.winner])
     actor, pending = state.actor(), state.pending
+    assert actor is not None  # the round goes on
     if actor != viewer:
         return _("It is %(name)s's turn.", name=names[actor])
     if pending is None:
         return _("Your turn: play a card from your hand, or draw a card.")
     if pending.kind == "drawn":
+        assert pending.card is not None  # the card drawn
         return _("You drew %(card)s and can play it now, or keep it and end your turn.",
                  card=wording.card_name(pending.card.notation))
     if pending.kind == "challenge":
+        assert pending.offender is not None  # who played the Wild Draw Four
         return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
     if pending.kind == "stack":
         return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",

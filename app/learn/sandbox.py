@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from flask_babel import gettext as _, ngettext
 
@@ -134,7 +134,8 @@ class Builder:
     def scenario(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The canonical scenario and lead-in moves these fields describe (SandboxError if the
         deck can't hold them; an impossible position itself is left for the engine to refuse)."""
-        active = self.color if self.top_is_wild else card(self.top).color.value
+        top_color = card(self.top).color  # None for a wild: the colour named, if any, is in play
+        active = self.color if top_color is None else top_color.value
         played = None
         if self.pending == "wild-draw-four":
             played = "WD4"
@@ -168,7 +169,7 @@ class Builder:
         hands: list[list[str]] = [list(self.hand)] + [[] for _ in range(1, self.players)]
         used = Counter([*self.hand, self.top])
         offender = self.offender if played else None
-        if offender is not None:
+        if offender is not None and played is not None:
             hands[offender].append(played)
             used[played] += 1
         avoid = {active} if played == "WD4" and not self.bluff else set()
@@ -334,8 +335,8 @@ def from_form(form: Mapping[str, str], base: Builder) -> Builder:
     top = _choice(form, "top", list(FACES), base.top)
     drawn = _choice(form, "drawn", list(FACES), None)
     pending = _choice(form, "pending", list(PENDING), "none")
-    if form.get("pick"):
-        picked = _choice(form, "pick", list(FACES), None)
+    picked = _choice(form, "pick", list(FACES), None)
+    if picked is not None:
         if form.get("put") == "top":
             top = picked
         elif form.get("put") == "drawn":
@@ -366,7 +367,10 @@ def from_form(form: Mapping[str, str], base: Builder) -> Builder:
     return built
 
 
-def _choice(form: Mapping[str, str], name: str, allowed: list[str], default: str | None) -> str | None:
+Default = TypeVar("Default", str, None)  # a field with a default is always given, one without may not be
+
+
+def _choice(form: Mapping[str, str], name: str, allowed: list[str], default: Default) -> str | Default:
     value = form.get(name)
     if value is None or value == "":
         return default

@@ -93,6 +93,7 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
     """The page: the position (if there is one to show), what the chosen move does, the builder."""
     fields = {"scenario": view.scenario_json, "moves": view.moves_json} if view else {
         "scenario": base.get("scenario", ""), "moves": base.get("moves", "")}
+    query: dict[str, Any] = dict(request.args)  # url_for's values: its own flags are typed apart
     context = {
         "view": view, "outcome": outcome, "values": values, "fields": fields,
         "error": error and {"text": error.message(), "field": _field_at_fault(error), "kept": kept},
@@ -102,7 +103,7 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
         "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
-        "alternates": {code: url_for("sandbox.page", **{**request.args, "lang": code}) for code in LANGUAGES},
+        "alternates": {code: url_for("sandbox.page", **{**query, "lang": code}) for code in LANGUAGES},
         "labels": step_labels(),  # the step player's words, and the cards it moves when a move plays out
         "step_cards": step_cards(outcome.steps["events"], VIEWER) if outcome and outcome.steps else [],
     }

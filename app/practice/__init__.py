@@ -346,7 +346,6 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     context = {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "hints": narration.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
         "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
         "together": practice.together,
         "again": pass_and_play.again(practice) if practice.together and practice.finished else {},

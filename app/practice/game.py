@@ -11,6 +11,7 @@ table: no hand's cards and no bluff reach it at all.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -115,7 +116,7 @@ class Practice:
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
-          names: list[str] = ()) -> tuple[Practice, list[dict[str, Any]]]:
+          names: Sequence[str] = ()) -> tuple[Practice, list[dict[str, Any]]]:
     """Deal a new game and let the bots play until a person must act; returns the steps seen.
     ``names``: pass-and-play, one name per person (see ``Practice.names``)."""
     game, events = Game.new(rules, players=bot_count + (len(names) or 1), seed=seed)
@@ -126,8 +127,9 @@ def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bo
     return practice, steps
 
 
-def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The learner's move (check API spelling, seat ignored: the mover's), then the bots' replies.
+def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
+    """The learner's move (check API spelling, seat ignored: the mover's; any JSON value, read here),
+    then the bots' replies.
 
     Raises the engine's IllegalMoveError (nothing changed) for a move against the rules, the
     table's own actions' too, and InvalidMoveError for one that cannot be read.
@@ -174,7 +176,8 @@ class LazyDice:
     __slots__ = ("_seed", "_rng")
 
     def __init__(self, seed: str):
-        self._seed, self._rng = seed, None
+        self._seed = seed
+        self._rng: random.Random | None = None
 
     def random(self) -> float:
         if self._rng is None:
@@ -187,7 +190,7 @@ def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
     verdict, events = practice.game.attempt(move)
     if not verdict.legal:
         raise IllegalMoveError(verdict)
-    if move.action is Action.CATCH and move.target not in practice.caught:
+    if move.action is Action.CATCH and move.target is not None and move.target not in practice.caught:
         practice.caught.append(move.target)
     steps.append(step(move, verdict, events, practice.game.round, practice.reader))
 

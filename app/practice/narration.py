@@ -18,6 +18,7 @@ from ..engine.rules import Rule
 from ..engine.round import RoundState
 from ..engine.verdict import Event, Verdict
 from ..pages.anchors import rule_url
+from . import table_view
 from .game import HUMAN, Practice, hint
 
 METHODS = {
@@ -168,8 +169,8 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | N
 
 def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
           shown_from: int, fresh_from: int, me: int | None = HUMAN) -> dict[str, Any]:
-    """What practice/table.html shows of a game: ``shown``, the game's view as this reader may see
-    it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
+    """What practice/table.html shows of a game (its ``table``: app.practice.table_view's, drawn
+    by macros/table.html): ``shown``, the game's view as this reader may see it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
     the step player's to play. ``me``: the reader's seat, whose hand the table shows and whose
     decisions it offers (the learner's; in pass-and-play the holder's; None: someone watching).
     ``viewer``, the seat the log and the results are said to as "you", is the one the log was
@@ -179,11 +180,16 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     viewer = None if me is None else practice.reader.seat
     steps = narrate(log, seats, viewer)
     latest = fresh_from - shown_from
+    played = playback(steps[latest:], shown)
+    shown_hints = hints(practice, seats, me) if me is not None and practice.hints and state.actor() == me else {}
+    drawn = table_view.practice_table(shown, seats, state.actor(), me, last_actions(steps), shown_hints,
+                                      direction_text(state, seats, me), played["count_labels"],
+                                      played["colour_labels"])
     return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,
-            "latest": latest, "first_step": shown_from + 1, "last_actions": last_actions(steps),
+            "latest": latest, "first_step": shown_from + 1, "table": drawn,
             "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
             "why": why, "game_result": partial(game_result, viewer=viewer), "about_name": wording.about_name,
-            "direction_text": partial(direction_text, viewer=me), **playback(steps[latest:], shown)}
+            **played}
 
 
 def actions(step: dict[str, Any]) -> dict[int, str]:

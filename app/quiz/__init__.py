@@ -10,10 +10,13 @@ language and changes nothing.
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, wording
 from ..i18n import LANGUAGES
+from ..proxied import secret_key
 from . import display
 from .item import check_items
 from .progress import QuizError, item, new_seed, resume
@@ -32,7 +35,7 @@ def quiz(lang: str):
     seed = args.get("seed", "")
     if not seed:
         return redirect(url_for(".quiz", lang=lang, seed=new_seed()))
-    secret = current_app.secret_key
+    secret = secret_key()
     progress = resume(seed, args.get("progress"), secret)
     if "answer" in args or "item" in args:
         answered = progress.answer(args.get("item", ""), args.get("answer", ""))
@@ -59,7 +62,8 @@ def check(lang: str):
     if answer is not None and chosen.solution.choice(answer) is None:
         raise QuizError("bad-answer")
     answered = {chosen.id: display.feedback(chosen, answer)} if answer is not None else {}
-    links = {code: url_for(".check", **{**request.args, "lang": code}) for code in LANGUAGES}
+    query: dict[str, Any] = dict(request.args)  # url_for's values: its own flags are typed apart
+    links = {code: url_for(".check", **{**query, "lang": code}) for code in LANGUAGES}
     return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
                            answered=answered, alternates=links)
 

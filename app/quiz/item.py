@@ -15,18 +15,17 @@ from app.scenes.myths import MYTHS as MYTH_SCENES
 from app.scenes.question import QuizItem
 from app.scenes.quiz import POSITIONS as POSITION_SCENES
 
-from .solvers import Myth, Solution, solver
+from .solvers import Myth, Solution, Solver, solver
 from ..replay import Played, play
 
 
 @dataclass(frozen=True, eq=False)  # items are unique: compared and hashed by identity
 class Item(QuizItem):
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "ask", solver(self.ask))  # the scene's question, as the quiz solves it
+    ask: Solver  # the scene's question, as the quiz solves it
 
     @classmethod
     def of(cls, scene: QuizItem) -> Item:
-        return cls(**{f.name: getattr(scene, f.name) for f in fields(scene)})
+        return cls(**{f.name: getattr(scene, f.name) for f in fields(scene)} | {"ask": solver(scene.ask)})
 
     @property
     def topic(self) -> str:

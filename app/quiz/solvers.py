@@ -83,6 +83,7 @@ class Playable(question.Playable):
     def solve(self, played: Played) -> Solution:
         state = played.after
         seat = state.actor()
+        assert seat is not None  # the question is asked of the seat to play
         verdicts = {face.notation: hint(state, face, seat) for face in dict.fromkeys(state.hands[seat])}
         right = frozenset(n for n, v in verdicts.items() if verdict_state(v) == "legal")
         if not right:
@@ -280,19 +281,15 @@ class Myth(question.Myth):
         return Solution(choices, frozenset({"true" if holds else "false"}), runs=runs)
 
 
-SOLVERS: dict[type, type] = {
+Solver = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth
+
+SOLVERS: dict[type[question.Question], type[Solver]] = {
     question.Playable: Playable, question.NextPlayer: NextPlayer, question.Draws: Draws, question.Holds: Holds,
     question.Points: Points, question.ChallengeOutcome: ChallengeOutcome, question.Allowed: Allowed,
     question.Myth: Myth,
 }
 
 
-Solver = Playable | NextPlayer | Draws | Holds | Points | ChallengeOutcome | Allowed | Myth
-
-
 def solver(asked: question.Question) -> Solver:
-    """The solver of a scene's question: the same values, with the quiz's ways of asking and solving
-    (a solver already is one)."""
-    if type(asked) in SOLVERS.values():
-        return asked
+    """The solver of a scene's question: the same values, with the quiz's ways of asking and solving."""
     return SOLVERS[type(asked)](**{f.name: getattr(asked, f.name) for f in fields(asked)})

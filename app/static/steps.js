@@ -2,7 +2,7 @@
 // card travels to the pile, the acting player is marked, counts change, the direction turns — at
 // the learner's pace, each step said in the caption and to a polite live region (reduced motion:
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
-// The markup it plays on, drawn by practice/table.html and macros/position.html (a place a table
+// The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
 // lacks is skipped; a seat's chip has all of its parts):
 //  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count] (.player-count
 //   .player-last .badge-turn .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;

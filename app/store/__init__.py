@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import TypeGuard
 
 from .base import (CLEANUP_BATCH, CLEANUP_EVERY, FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, UNPLAYED_TTL,  # noqa: F401
                    Store)
@@ -18,8 +19,8 @@ from .sqlite import SQLiteStore, unavailable as sqlite_unavailable
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and url.startswith(POSTGRES_SCHEMES)
+def is_postgres(url: str | None) -> TypeGuard[str]:
+    return url is not None and url.startswith(POSTGRES_SCHEMES)
 
 
 def check_url(url: str | None) -> None:

@@ -31,6 +31,7 @@ import threading
 import weakref
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -44,6 +45,13 @@ from .records import SchemaBehind
 def _placeholders(sql: str) -> str:
     """base's ``?`` as psycopg's ``%s`` (base's SQL has no other ``?`` nor any ``%``)."""
     return sql.replace("?", "%s")
+
+
+def _value(conn: psycopg.Connection[Any], sql: str) -> Any:
+    """The value of a query that always answers one row (an aggregate, ``to_regclass``)."""
+    row = conn.execute(sql).fetchone()
+    assert row is not None  # one row, whatever the tables hold
+    return row[0]
 
 
 class _Statements:
@@ -142,9 +150,9 @@ class PostgresStore(Store):
 
     def schema_version(self) -> int:
         with self._pool().connection() as conn:
-            if conn.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+            if _value(conn, "SELECT to_regclass('schema_version')") is None:
                 return 0
-            return conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+            return _value(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
 
     def _disconnect(self) -> None:
         """Close this process's pool (never a parent's: see ``_pool``)."""

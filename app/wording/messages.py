@@ -94,8 +94,9 @@ def text(language: str, message: Message, count: int | None = None) -> str:
     hundred messages make every sentence of a game, each translated through Flask-Babel's
     request context.
     """
-    if isinstance(message, Plural) and message.context:
+    if not isinstance(message, Plural):
+        return str(message)
+    assert count is not None  # Plural.__call__ passes its count
+    if message.context:
         return get_translations().unpgettext(message.context, message.singular, message.plural, count)
-    if isinstance(message, Plural):
-        return get_translations().ungettext(message.singular, message.plural, count)
-    return str(message)
+    return get_translations().ungettext(message.singular, message.plural, count)

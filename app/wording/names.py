@@ -114,7 +114,7 @@ def card_name_in(language: str, notation: str) -> str:
     face = _parse(notation)
     if face is None:
         return str(notation)
-    if face.kind is Kind.NUMBER:
+    if face.kind is Kind.NUMBER and face.color is not None:  # a number card always has its colour
         return text(language, NUMBER_CARDS[face.color]) % {"number": face.number}
     return text(language, ACTION_CARDS[face.color, face.kind])
 

@@ -90,7 +90,7 @@ def points(progress: Progress, names: tuple[str, ...], given: int | None) -> dic
         counted = [s for s in range(state.players) if s != state.winner] if seat == state.winner else []
     else:
         counted = [seat]
-    hands = [{"name": names[s], "cards": [(c.notation, c.points) for c in state.hands[s]],
+    hands: list[dict[str, Any]] = [{"name": names[s], "cards": [(c.notation, c.points) for c in state.hands[s]],
               "value": sum(c.points for c in state.hands[s])} for s in counted]
     if sum(hand["value"] for hand in hands) != expected:
         return None
@@ -138,6 +138,7 @@ def game(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
             for seat, after in enumerate(played.scores)]
     if not played.game_over:
         dealer, following = state.dealer, played.next_dealer
+        assert following is not None  # the game goes on, so another round is dealt
         lines = [ngettext("Nobody has reached %(num)d point, so the game goes on with another round.",
                           "Nobody has reached %(num)d points, so the game goes on with another round.", target),
                  _("You dealt this round.") if dealer == LEARNER else

@@ -197,12 +197,13 @@ class StepPage:
     def log(self) -> list[dict[str, Any]]:
         """The step so far, one entry per move (the deal first), worded; the entries this answer
         played carry their events for the step player (``data``)."""
-        entries = []
+        entries: list[dict[str, Any]] = []
         # While a question is open, what would answer it stays out: the deal's sentences say who
         # starts, a round's last ones the points and who won the game.
         if self.progress.setup and not self.asking:
             entries.append({"lines": position.event_lines(self.progress.setup, self.names, LEARNER), "data": None})
-        kept_back = ANSWERING.get(self.step.ask) if self.asking else None
+        asked = self.step.ask
+        kept_back = ANSWERING.get(asked) if asked is not None and self.asking else None
         for number, played in enumerate(self.progress.played):
             shown = [visibility.event(event, visibility.player(LEARNER)) for event in played.events
                      if event.kind != kept_back]
@@ -234,7 +235,7 @@ class StepPage:
         if points is None:
             return None
         view = self.view()  # where the scenario carries the game, each seat's totals before and after
-        rows = [{"name": self.names[seat], "cards": [(c.notation, c.points) for c in hand],
+        rows: list[dict[str, Any]] = [{"name": self.names[seat], "cards": [(c.notation, c.points) for c in hand],
                  "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner,
                  "total": view.seats[seat].total, "total_after": view.seats[seat].total_after}
                 for seat, hand in enumerate(state.hands)]
@@ -242,6 +243,7 @@ class StepPage:
         added = None
         if method is Rule.SCORE_WINNER_COLLECTS:  # the winner's points: the other hands added up
             others = [row["value"] for row in rows if not row["winner"]]
+            assert state.winner is not None  # the round is over
             added = {"whose": _("Your points") if state.winner == LEARNER else
                      _("Points of %(name)s", name=self.names[state.winner]),
                      "sum": " + ".join(map(str, others)), "total": sum(others)}
