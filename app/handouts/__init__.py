@@ -15,7 +15,7 @@ the sheet can't use) gets a 400 page in the reader's language.
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _l, lazy_ngettext
 
 from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
@@ -32,8 +32,11 @@ PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and its name
 HANDOUTS = {"summary": _l("The rules on one page"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
 REFUSALS = {
     "paper": _l("“%(value)s” is not a paper size this sheet prints on: choose %(a4)s or %(letter)s."),
-    "seed": _l("This quiz sheet can't be made: its seed must be a word of up to %(max)d letters, digits, "
-               "“-” or “_”."),
+    # The limit counts its noun, so its form follows the number (docs/arabic.md §6).
+    "seed": lazy_ngettext("This quiz sheet can't be made: its seed must be a word of up to %(num)d character: "
+                          "letters, digits, “-” or “_”.",
+                          "This quiz sheet can't be made: its seed must be a word of up to %(num)d characters: "
+                          "letters, digits, “-” or “_”.", MAX_SEED_LENGTH),
 }
 
 
@@ -63,7 +66,7 @@ def quiz(lang: str):
     if not seed:
         return redirect(_here(seed=new_seed()))
     if not valid_seed(seed):
-        return _refused("seed", max=MAX_SEED_LENGTH)
+        return _refused("seed")
     return _sheet("quiz", seed=seed, questions=quiz_sheet.questions(seed))
 
 

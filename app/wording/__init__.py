@@ -19,7 +19,8 @@ from .lists import list_joints, word_list
 from .messages import Counted, Message, Plural
 from .people import PersonName, about_name
 from .names import (ACTION_CARDS, COLOR_NAMES, COLOR_WORDS, DIRECTIONS, FIELDS, KIND_NAMES, NUMBER_CARDS, PAIR, PLAYER,
-                    RULE_TITLES, card_name, color_name, color_word, kind_name, rule_title, seat_list, seat_name)
+                    RULE_TITLES, card_name, color_name, color_word, kind_name, listed_title, rule_title,
+                    seat_list, seat_name)
 from .render import SEAT_KEYS
 from .verdicts import (BLUFF, VERDICT_MARKS, VERDICTS, bluff_rule, hint_message, verdict_label, verdict_message,
                        verdict_state)
@@ -28,6 +29,6 @@ __all__ = [
     "ACTION_CARDS", "BLUFF", "Counted", "COLOR_NAMES", "COLOR_WORDS", "DIRECTIONS", "ERRORS", "EVENTS", "FIELDS", "KIND_NAMES", "MAX_ECHO",
     "NUMBER_CARDS", "PAIR", "PLAYER", "PersonName", "RULE_TITLES", "SEAT_KEYS", "VERDICTS", "VERDICT_MARKS",
     "WORDED_PARAMS", "Message", "Plural", "about_name", "bluff_rule", "card_name", "color_name", "color_word",
-    "error_message", "event_message", "hint_message", "kind_name", "list_joints", "rule_title", "seat_list",
+    "error_message", "event_message", "hint_message", "kind_name", "list_joints", "listed_title", "rule_title", "seat_list",
     "seat_name", "verdict_label", "verdict_message", "verdict_state", "word_list",
 ]
