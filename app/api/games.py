@@ -13,12 +13,12 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..engine.verdict import InvalidMoveError
+from ..engine.verdict import IllegalMoveError, InvalidMoveError
 from ..errors import UserError
 from ..i18n import request_language
 from ..practice import access, limits, narration
 from ..practice.access import GameError
-from ..practice.game import Practice, Refused, play, view
+from ..practice.game import Practice, play, view
 from ..practice.options import OptionError, read_options
 from .body import json_object
 
@@ -66,7 +66,7 @@ def move(game_id: str):
         _check_current(game_id, record)
         field = str(error.args[0])
         raise UserError("bad-move", extra={"field": field}, field=field) from None
-    except Refused as refused:
+    except IllegalMoveError as refused:
         _check_current(game_id, record)
         access.store().note_refusal(game_id, refused.verdict.rule.value)  # for a class's teacher
         seats = narration.names(practice.round.players)

@@ -12,7 +12,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext as _
 
 from .. import errors
-from ..limits import Refused
+from ..limits import LimitReached
 from ..practice.forms import form_options
 from ..practice.options import GAME_FIELDS, OptionError
 from ..wording import error_message
@@ -98,7 +98,7 @@ def _join_page(form, error: ClassError | None = None, found=None):
                            game=found and classes.describe(found)), error.status if error else 200
 
 
-@errors.page(bp.name, ClassError, Refused)  # the limits' 429 too
+@errors.page(bp.name, ClassError, LimitReached)  # the limits' 429 too
 def _refused(error: errors.UserError):  # either kind: a code, a status, its parameters
     return classroom_error(error.code, error.status, **error.params)
 

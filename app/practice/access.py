@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..errors import UserError
-from ..limits import Refused
+from ..limits import LimitReached
 from ..proxied import the_app
 from ..store import Record, TooManyGames
 from ..store.opened import store
@@ -121,7 +121,7 @@ def save(record: Record, practice: Practice, steps: list[dict[str, Any]]) -> Rec
 
 def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[dict[str, Any]]]:
     """A new game for this browser from checked options (``options.read_options``), unless it has
-    MAX_LIVE_GAMES unfinished ones (``Refused``, 429). ``save(owner token, state, finished,
+    MAX_LIVE_GAMES unfinished ones (``LimitReached``, 429). ``save(owner token, state, finished,
     steps)`` stores it instead of ``Store.create`` (a class's student joining, which counts the
     same live games), and may raise to refuse it: then nothing is kept."""
     practice, steps = start(**options)
@@ -130,6 +130,6 @@ def create(options: dict[str, Any], save=None) -> tuple[Record, Practice, list[d
         record = (save(token, state, practice.finished, steps) if save else
                   store().create(token, state, practice.finished, steps, most_live=MAX_LIVE_GAMES))
     except TooManyGames as full:
-        raise Refused("too-many-games", full.wait, max=MAX_LIVE_GAMES) from None
+        raise LimitReached("too-many-games", full.wait, max=MAX_LIVE_GAMES) from None
     kept_games().keep(record, practice)
     return record, practice, steps

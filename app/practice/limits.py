@@ -6,7 +6,7 @@ made 5,000 games in 17 seconds, 6 KB each.
 - Per client (its owner cookie): PER_OWNER, what one learner clicking "New game" never reaches.
   A request without the cookie (a first visit) is counted by its address alone.
 - Live games per owner: access.MAX_LIVE_GAMES unfinished at once (``access.create``), a
-  student's games in a class too, a ``Refused`` 429 whose Retry-After says when the first of
+  student's games in a class too, a ``LimitReached`` 429 whose Retry-After says when the first of
   them expires; a game never played expires after two hours (app.store.UNPLAYED_TTL),
   a class's too, so a script's games go soon.
 """

@@ -17,12 +17,12 @@ from .. import errors, wording
 from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS
-from ..engine.verdict import InvalidMoveError
+from ..engine.verdict import IllegalMoveError, InvalidMoveError
 from ..security import CSRFError
 from . import access, limits, narration, owners, pass_and_play
 from .access import GameError
 from .forms import HINTS, SHOW, form_options, from_link, move_from_form, to_int, together_options
-from .game import DEFAULT_BOTS, HUMAN, LEVELS, Refused, hint, needs_choice, play, view
+from .game import DEFAULT_BOTS, HUMAN, LEVELS, hint, needs_choice, play, view
 from .options import GAME_FIELDS, OptionError
 from .pass_and_play import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
@@ -116,11 +116,11 @@ def move(lang: str, game_id: str):
             # (unless the card cannot be played now: then it is refused at once, as when complete).
             verdict = hint(practice.round, card(data["card"]), mover)
             if not verdict.legal:
-                raise Refused(verdict)
+                raise IllegalMoveError(verdict)
             return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
                                     uno="1" if data["uno"] else None), 303)
         steps = play(practice, data)
-    except Refused as refused:
+    except IllegalMoveError as refused:
         access.store().note_refusal(record.id, refused.verdict.rule.value)  # for a class's teacher
         seats = narration.seat_names(practice)
         explained = narration.refusal(refused.verdict, seats)
