@@ -4,22 +4,26 @@ the learner acts on, and what happens when a move is played on it.
 ``build(scenario, moves, viewer)`` reads the scenario with the engine (``game_from_scenario``: the
 round, in the game the scenario may carry), plays the lead-in ``moves`` (check-API moves, each
 one legal: how a pending decision is reached — a card drawn, a Wild Draw Four played on you), and
-returns a ``Position``: the seats, the viewer's
-hand with each card's verdict (the practice table's hints: ``narration.hand_hints``), the pile,
-the direction, whose turn, the pending decision and the answers it allows (app.practice.decision); where the scenario names
-the dealer, who dealt (and, once the round is over, who deals the next one), and where it carries
-the game's totals, each seat's total before the round and, once it is over, the engine's total
-after. ``Position.play(move)`` tries a move on a copy (``Game.attempt``: the round's, its points
-added to the game's totals) and returns an ``Outcome``: the verdict in words,
-the rule and its link, the events, and the position after it. Every sentence comes from
-app.wording or the practice table's words; nothing is judged here, only read from the engine.
+returns a ``Position``: its table as the viewer plays it (``board``, app.practice.table_view's
+``Table``, as the practice table's: the seats, the pile, the viewer's hand with each card's hint,
+the pending decision and its answers), whose turn, and what the lead-in did. Where the scenario
+names the dealer, the seats say who dealt (and, once the round is over, who deals the next one);
+where it carries the game's totals, each seat's total before the round and after it.
+``Position.play(move)`` tries a move on a copy (``Game.attempt``) and returns an ``Outcome``: the
+verdict in words, the rule and its link, the events, and the position after it. Every sentence
+comes from app.wording or the practice table's words; nothing is judged here, only read from the
+engine. What a lesson step hides of a position is app.learn.lessons.hiding's.
+
+Over 300 lines because the position, its outcome and the form fields that come back
+(``move_from_form``) are one round trip: a move is read, judged on a copy and shown with the
+position after it, by the same names and wording.
 
 The macro ``position`` in app/templates/macros/position.html renders a Position; its buttons
 send the fields ``move_from_form`` reads back (action, card, color, target, uno).
 
 >>> # in a request context:
 >>> # view = build({"hands": [["R1", "WD4"], ["G2"]], "discard": ["R5"]})
->>> # view.hints["WD4"]["verdict"]  -> "bluff";  view.play({"action": "play", "card": "R1"}).legal -> True
+>>> # view.board.hints["WD4"]["verdict"]  -> "bluff";  view.play({"action": "play", "card": "R1"}).legal -> True
 """
 from __future__ import annotations
 
@@ -74,19 +78,10 @@ class Position:
     moves: tuple[dict[str, Any], ...]  # the lead-in, as given (each legal)
     viewer: int
     names: tuple[str, ...]  # "You" for the viewer, "Player N" for the others (the check API's names)
-    seats: tuple[Seat, ...]
-    hand: tuple[str, ...]  # the viewer's cards, in order
-    hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
-    top: str
-    draw_count: int  # cards in the draw pile (shown face down, as at the practice table)
-    color: str | None  # the active colour (None only before a first Wild's colour is named)
-    color_text: str  # "Colour in play: Red"
-    direction: int  # 1 ascending seats (clockwise), -1
-    direction_text: str  # "Play goes clockwise: Player 2 plays next."
+    board: Table  # the table as the viewer plays it: seats, piles, hand, hints, decision (app.practice.table_view)
     turn: int
     actor: int | None  # whose decision play waits for (None: the round is over)
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
-    decision: Decision  # what the viewer is asked and the answers without a card it allows
     lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
@@ -106,6 +101,12 @@ class Position:
         return canonical_json(list(self.moves)) if self.moves else ""
 
     @property
+    def decision(self) -> Decision:
+        """The viewer's pending decision (a position's table always has one; a watcher's has none)."""
+        assert self.board.decision is not None
+        return self.board.decision
+
+    @property
     def your_turn(self) -> bool:
         return self.actor == self.viewer
 
@@ -120,12 +121,10 @@ class Position:
         its player's place, no draw pile, no hand to play from); ``reveal``, the other players'
         hands face up too, the viewer's still played (a round's end, whose hands are counted)."""
         hands = self.open_hands if open or reveal else None
-        return Table(
-            seats=tuple(replace(seat, cards=hands[seat.seat]) if hands and (open or not seat.you) else seat
-                        for seat in self.seats),
-            top=self.top, draw_count=None if open else self.draw_count, color=self.color,
-            color_text=self.color_text, direction=self.direction, direction_text=self.direction_text,
-            hand=None if open else self.hand, hints=self.hints, decision=self.decision)
+        board = self.board
+        return replace(board, seats=tuple(replace(seat, cards=hands[seat.seat]) if hands and (open or not seat.you)
+                                          else seat for seat in board.seats),
+                       draw_count=None if open else board.draw_count, hand=None if open else board.hand)
 
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
@@ -143,7 +142,7 @@ class Position:
             verdict = hint(self.state, parsed.card, self.viewer)
             if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
                 return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
-                                text=self.hints[parsed.card.notation]["text"])
+                                text=self.board.hints[parsed.card.notation]["text"])
             # A card no colour could make playable is refused at once by the rule that forbids it
             # (as at the practice table), not for the colour it was never given.
             return _outcome(verdict, data, [], self.names, self.viewer)
@@ -228,44 +227,6 @@ def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) ->
     return _lines(list(events), names, viewer)
 
 
-def plain_direction(view: Position) -> Position:
-    """``view`` with the direction of play said without naming the player it leads to."""
-    way = _("clockwise") if view.direction == 1 else _("anticlockwise")
-    return replace(view, direction_text=_("Play goes %(direction)s.", direction=way))
-
-
-def with_options(view: Position, options: tuple[Option, ...]) -> Position:
-    """``view`` offering ``options`` as its decision's answers without a card (a lesson's own)."""
-    return replace(view, decision=replace(view.decision, options=options))
-
-
-def without_turn(view: Position, prompt: str) -> Position:
-    """``view`` while "who plays next?" is open: no mark or words say whose turn it is, and
-    ``prompt`` asks the question instead."""
-    return replace(plain_direction(view), seats=tuple(replace(seat, to_play=False) for seat in view.seats),
-                   decision=replace(view.decision, prompt=prompt, options=()))
-
-
-def without_next_dealer(view: Position) -> Position:
-    """``view`` while "who deals the next round?" is open: no mark says who deals it."""
-    return replace(view, seats=tuple(replace(seat, deals_next=False) for seat in view.seats))
-
-
-def before_draws(view: Position, events: Sequence[Event]) -> Position:
-    """``view`` as it was before the cards ``events`` made someone draw: those cards back on the
-    draw pile (a first card's Draw Two, while "who plays first?" is open: the hand as dealt)."""
-    hand, counts, back = list(view.hand), [seat.count for seat in view.seats], 0
-    for event in events:
-        if event.kind == "draw":
-            counts[event.params["seat"]] -= event.params["count"]
-            back += event.params["count"]
-            if event.params["seat"] == view.viewer:
-                for notation in event.params["cards"]:
-                    hand.remove(notation)
-    return replace(view, hand=tuple(hand), draw_count=view.draw_count + back,
-                   seats=tuple(replace(seat, count=count) for seat, count in zip(view.seats, counts)))
-
-
 def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
     """The cards the step player moves for ``events`` (each with its ``kind`` and ``params``): onto
     the pile, or into the viewer's hand. The page holds each as a <template> (macros/cards.html)."""
@@ -321,16 +282,16 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
                            state.uno_said[seat] and len(hand) == 1, **_game_marks(scenario, game, seat))
                   for seat, hand in enumerate(state.hands))
     color = state.color and state.color.value
-    hints = narration.hand_hints(state, viewer, names) if state.winner is None else {}
-    return Position(
-        scenario=scenario, moves=moves, viewer=viewer, names=names, seats=seats,
-        hand=tuple(c.notation for c in state.hands[viewer]), hints=hints, top=state.top.notation,
-        draw_count=len(state.draw_pile),
-        color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
+    board = Table(
+        seats=seats, top=state.top.notation, draw_count=len(state.draw_pile), color=color,
+        color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=narration.direction_text(state, names, viewer),
-        turn=state.turn, actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
-        decision=decision(state, viewer, names), lead_in=lead_in,
-        round_over=state.round_over, winner=state.winner, game=game)
+        hand=tuple(c.notation for c in state.hands[viewer]),
+        hints=narration.hand_hints(state, viewer, names) if state.winner is None else {},
+        decision=decision(state, viewer, names))
+    return Position(scenario=scenario, moves=moves, viewer=viewer, names=names, board=board, turn=state.turn,
+                    actor=actor, pending=visibility.pending(state, visibility.player(viewer)), lead_in=lead_in,
+                    round_over=state.round_over, winner=state.winner, game=game)
 
 
 def _game_marks(scenario: Any, game: Game, seat: int) -> dict[str, Any]:
