@@ -6,7 +6,7 @@ round, in the game the scenario may carry), plays the lead-in ``moves`` (check-A
 one legal: how a pending decision is reached — a card drawn, a Wild Draw Four played on you), and
 returns a ``Position``: its table as the viewer plays it (``board``, app.practice.table_view's
 ``Table``, as the practice table's: the seats, the pile, the viewer's hand with each card's hint,
-the pending decision and its answers), whose turn, and what the lead-in did. Where the scenario
+the pending decision and its answers, what the lead-in's last move did), and whose turn it is. Where the scenario
 names the dealer, the seats say who dealt (and, once the round is over, who deals the next one);
 where it carries the game's totals, each seat's total before the round and after it.
 ``Position.play(move)`` tries a move on a copy (``Game.attempt``) and returns an ``Outcome``: the
@@ -82,7 +82,6 @@ class Position:
     turn: int
     actor: int | None  # whose decision play waits for (None: the round is over)
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
-    lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
     game: Game = field(repr=False, compare=False)  # the engine's game and round: read them, never change them
@@ -288,9 +287,9 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
         direction=state.direction, direction_text=narration.direction_text(state, names, viewer),
         hand=tuple(c.notation for c in state.hands[viewer]),
         hints=narration.hand_hints(state, viewer, names) if state.winner is None else {},
-        decision=decision(state, viewer, names))
+        decision=decision(state, viewer, names), happened=lead_in)
     return Position(scenario=scenario, moves=moves, viewer=viewer, names=names, board=board, turn=state.turn,
-                    actor=actor, pending=visibility.pending(state, visibility.player(viewer)), lead_in=lead_in,
+                    actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
                     round_over=state.round_over, winner=state.winner, game=game)
 
 

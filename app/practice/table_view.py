@@ -35,6 +35,10 @@ The fields (what the macro shows, and nothing else):
   each option's button (``option_button``); the page's caller wraps it in its own form (the
   practice table POSTs the game's version, a position GETs the position after the move), so the
   markup of the choices is written once and only the form mechanics differ.
+- ``happened``: what just happened, the last move's events worded as the reader may see them (each
+  with its ``kind``, ``rule`` and ``text``): a position's lead-in, drawn by ``table_happened``. The
+  practice table says it in its log instead (practice/log.html), whose latest entries carry the
+  data the step player plays back, so it leaves this empty.
 """
 from __future__ import annotations
 
@@ -98,6 +102,7 @@ class Table:
     hand: tuple[str, ...] | None
     hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     decision: Decision | None = None
+    happened: tuple[Mapping[str, Any], ...] = ()
     live: bool = False
     pressable: bool = True  # the hand's cards are buttons of the reader's form (False: a watcher's view)
     count_labels: Mapping[int, str] | None = None

@@ -84,7 +84,7 @@ def test_lead_in_moves_reach_a_challenge(app):
     assert view.viewer == 0 and view.pending["kind"] == "challenge" and view.your_turn
     assert view.decision.kind == "challenge" and view.board.decision.seat == 0
     assert [option.move["action"] for option in view.decision.options] == ["challenge", "accept"]
-    assert [line["kind"] for line in view.lead_in][:2] == ["play", "color"]
+    assert [line["kind"] for line in view.board.happened][:2] == ["play", "color"]
     challenge = result.events[0]
     assert challenge["kind"] == "challenge" and challenge["cards"] == ["G2", "Y5", "R3"]  # it held red: guilty
 
