@@ -16,9 +16,6 @@ from flask import Response, current_app, request
 
 from app.compression import keep_compressed
 
-NO_CACHE = "no-cache"  # kept by the browser, but asked about (a 304) before each use
-
-
 def page(key: tuple[str, ...], render: Callable[[], str]) -> Response:
     """The page ``key`` names (language, address language, path), from memory after the first time."""
     app = current_app._get_current_object()

@@ -126,7 +126,7 @@ def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tup
     found = memo.get(key)
     if found is None:
         rule = Rule(event["rule"])
-        found = memo[key] = {"message": wording.event_message(Event(event["kind"], rule, params), seats,
+        found = memo[key] = {"message": wording.event_message(Event((event["kind"], rule, params)), seats,
                                                               viewer=viewer, language=language),
                              "url": rule_url(rule, language)}
     return found

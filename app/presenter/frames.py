@@ -119,7 +119,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
         shown.instruction = words.instruction(step.instruction, step.params, names)
-        shown.facts = [{"text": wording.verdict_message(Verdict(True, rule)), **narration.why(rule)}
+        shown.facts = [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)}
                        for rule in step.facts]
         if not (asking and step.ask == NEXT_SEAT):  # the deal's sentences say who starts
             shown.lines = _lines(setup, names)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import Kind
-from ..engine.round import PENALTY
+from ..engine.rules import PENALTY
 from ..engine.rules import Rule
 from ..engine.verdict import Verdict
 from .messages import Message, _l, _ln

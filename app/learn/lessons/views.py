@@ -285,7 +285,7 @@ class StepPage:
                      _("Points of %(name)s", name=self.names[state.winner]),
                      "sum": " + ".join(map(str, others)), "total": sum(others)}
         return {"rows": rows, "method": narration.why(method), "added": added,
-                "statement": wording.verdict_message(Verdict(True, method))}
+                "statement": wording.verdict_message(Verdict(True, method, {}))}
 
     def coach(self) -> str | None:
         """A reminder in the guided round, read from the position: UNO on the next-to-last card."""
@@ -302,7 +302,7 @@ class StepPage:
             "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
             "step": step, "this": self, "view": view, "outcome": self.outcome, "question": self.question(),
             "instruction": words.instruction(step.instruction, step.params, self.names),
-            "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **narration.why(rule)} for rule in step.facts],
+            "facts": [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)} for rule in step.facts],
             "rules": [narration.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
             "ask": step.ask if self.asking else None, "choose_seat": step.ask in SEAT_QUESTIONS,
