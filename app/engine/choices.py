@@ -4,7 +4,8 @@
 reads them off the state instead of judging every candidate: only the player whose decision play
 waits for (the actor) has answers and plays — what the pending decision asks for, a draw when
 nothing is pending, a colour for a Wild turned first — while anyone may call a late UNO or catch
-a forgotten one. tests/engine pins the two lists to each other over random play.
+a forgotten one. So ``check`` (checking.judge) stays the one source of legality: this listing is
+checked against it in one place, tests/engine/test_fast_paths.py, over random whole games.
 """
 
 from __future__ import annotations

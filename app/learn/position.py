@@ -38,6 +38,7 @@ from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
+from ..engine.vocabulary import EventKind, PendingKind
 from ..practice import narration
 from ..practice.game import hint, needs_choice
 
@@ -269,7 +270,7 @@ def before_draws(view: Position, events: Sequence[Event]) -> Position:
     draw pile (a first card's Draw Two, while "who plays first?" is open: the hand as dealt)."""
     hand, counts, back = list(view.hand), [seat.count for seat in view.seats], 0
     for event in events:
-        if event.kind == "draw":
+        if event.kind == EventKind.DRAW:
             counts[event.params["seat"]] -= event.params["count"]
             back += event.params["count"]
             if event.params["seat"] == view.viewer:
@@ -282,8 +283,8 @@ def before_draws(view: Position, events: Sequence[Event]) -> Position:
 def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
     """The cards the step player moves for ``events`` (each with its ``kind`` and ``params``): onto
     the pile, or into the viewer's hand. The page holds each as a <template> (macros/cards.html)."""
-    cards = {e["params"]["card"] for e in events if e["kind"] in ("play", "first", "redraw")}
-    cards.update(c for e in events if e["kind"] == "draw" and e["params"]["seat"] == viewer
+    cards = {e["params"]["card"] for e in events if e["kind"] in (EventKind.PLAY, EventKind.FIRST, EventKind.REDRAW)}
+    cards.update(c for e in events if e["kind"] == EventKind.DRAW and e["params"]["seat"] == viewer
                  for c in e["params"].get("cards", ()))
     return sorted(cards)
 
@@ -371,12 +372,12 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
         return _("It is %(name)s's turn.", name=names[actor])
     if pending is None:
         return _("Your turn: play a card from your hand, or draw a card.")
-    if pending.kind == "drawn":
+    if pending.kind == PendingKind.DRAWN:
         return _("You drew %(card)s and can play it now, or keep it and end your turn.",
                  card=wording.card_name(pending.card.notation))
-    if pending.kind == "challenge":
+    if pending.kind == PendingKind.CHALLENGE:
         return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
-    if pending.kind == "stack":
+    if pending.kind == PendingKind.STACK:
         return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
                         "Stack a card of the same kind from your hand, or accept and draw %(num)d cards.",
                         pending.amount)
@@ -403,11 +404,11 @@ def _choices_to_play(state: RoundState, viewer: int) -> tuple[Choice, ...]:
     pending = state.pending
     if pending is None:
         return (Choice("draw", _("Draw a card")),)
-    if pending.kind == "drawn":
+    if pending.kind == PendingKind.DRAWN:
         return (Choice("pass", _("Keep it")),)
-    if pending.kind == "challenge":
+    if pending.kind == PendingKind.CHALLENGE:
         return (Choice("challenge", _("Challenge"), primary=True), Choice("accept", _accept(pending.amount)))
-    if pending.kind == "stack":
+    if pending.kind == PendingKind.STACK:
         return (Choice("accept", _accept(pending.amount)),)
     return tuple(Choice("color", wording.color_name(c.value), color=c.value) for c in Color)
 
@@ -431,7 +432,7 @@ def _lines(events: list[Event], names: tuple[str, ...], viewer: int) -> list[dic
     lines = []
     for event in events:
         shown = visibility.event(event, visibility.player(viewer))
-        cards = shown.params.get("cards") if shown.kind == "challenge" else None
+        cards = shown.params.get("cards") if shown.kind == EventKind.CHALLENGE else None
         lines.append({"kind": shown.kind, "rule": shown.rule.value, "params": shown.params,
                       "text": wording.event_message(shown, names, viewer=viewer), "cards": cards or [],
                       **narration.why(shown.rule)})

@@ -19,6 +19,7 @@ from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS, ruleset
 from ..engine.verdict import InvalidMoveError
+from ..engine.vocabulary import PendingKind
 from ..i18n import LANGUAGES
 from ..security import CSRFError
 from . import access, limits, narration, pass_and_play
@@ -345,7 +346,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "hints": narration.hints(practice, seats, me) if practice.hints and state.actor() == me else {},
-        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
+        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == PendingKind.CHALLENGE else None,
         "together": practice.together,
         "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),

@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
+from ..engine.vocabulary import PendingKind
 from . import access, narration
 from .access import GameError, OptionError
 from .game import MIN_BOTS, Practice
@@ -127,9 +128,9 @@ def _refuse(practice: Practice, seat: int, seats: tuple[str, ...]) -> None:
 
 
 REASONS = {
-    "challenge": _l("%(name)s played a Wild Draw Four on you: you challenge it or accept it."),
-    "stack": _l("A draw penalty comes to you: stack a card of the same kind, or accept it."),
-    "color": _l("The first card is a Wild: you name the colour, then play."),
+    PendingKind.CHALLENGE: _l("%(name)s played a Wild Draw Four on you: you challenge it or accept it."),
+    PendingKind.STACK: _l("A draw penalty comes to you: stack a card of the same kind, or accept it."),
+    PendingKind.COLOR: _l("The first card is a Wild: you name the colour, then play."),
     None: _l("It is your turn."),
 }
 

@@ -20,6 +20,7 @@ from app import wording
 from app.engine import visibility
 from app.engine.rules import Rule
 from app.engine.verdict import Verdict
+from app.engine.vocabulary import EventKind
 from app.i18n import LANGUAGES, current_language
 from app.learn import position
 from app.practice import narration
@@ -48,7 +49,7 @@ FIRST_SAID = (_l("Right: you play first."), _l("Right: %(name)s plays first."),
               _l("Not you. Here is what the cards did:"), _l("Not %(name)s. Here is what the cards did:"))
 QUESTIONS = {NEXT_DEALER: _l("Who deals the next round? Choose the player."),
              GAME_WINNER: _l("Who wins the game? Choose the player.")}
-ANSWERING = {POINTS: "points", GAME_WINNER: "game-end"}  # the event that says the answer, kept back while asked
+ANSWERING = {POINTS: EventKind.POINTS, GAME_WINNER: EventKind.GAME_END}  # the event that says the answer, kept back while asked
 
 
 @bp.get(f"/{LANG}/learn/")
