@@ -14,7 +14,7 @@ A leaf: it imports Flask, the wording and the languages, nothing of the features
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from flask import jsonify, make_response, render_template, request
 from flask_babel import force_locale
@@ -43,15 +43,17 @@ class UserError(Exception):
         self.retry_after = None if retry_after is None else max(1, math.ceil(retry_after))
 
 
-Page = Callable[[UserError], Any]
-_PAGES: dict[tuple[str, type[UserError]], Page] = {}
+Refusal = TypeVar("Refusal", bound=UserError)
+# A blueprint's page per kind of refusal. Its draw takes that kind (Any here: a table of many kinds),
+# and ``answer`` calls it only with a refusal of that kind or a subclass.
+_PAGES: dict[tuple[str, type[UserError]], Callable[[Any], Any]] = {}
 
 
-def page(blueprint: str, *kinds: type[UserError]) -> Callable[[Page], Page]:
+def page(blueprint: str, *kinds: type[Refusal]) -> Callable[[Callable[[Refusal], Any]], Callable[[Refusal], Any]]:
     """Decorate the function that draws ``blueprint``'s own page for refusals of ``kinds`` (and
     their subclasses); any other refusal on its pages gets the site's page (``site_page``)."""
 
-    def register(draw: Page) -> Page:
+    def register(draw: Callable[[Refusal], Any]) -> Callable[[Refusal], Any]:
         for kind in kinds:
             _PAGES[blueprint, kind] = draw
         return draw
@@ -81,7 +83,12 @@ def answer(error: UserError):
     return response
 
 
-def init_app(app, converters: dict[type[Exception], Callable[[Exception], UserError | None]]) -> None:
+# Per kind of error, what turns it into a refusal. A converter takes its own kind (Any here: a
+# table of many kinds), and Flask calls it only with that kind or a subclass.
+Converter = Callable[[Any], UserError | None]
+
+
+def init_app(app, converters: dict[type[Exception], Converter]) -> None:
     """Every error handler of the app: refusals, HTTP errors, and each of ``converters``' kinds
     of error, turned into a refusal (or None: not the reader's fault, a bug, answered 500)."""
     app.register_error_handler(UserError, answer)
@@ -90,7 +97,7 @@ def init_app(app, converters: dict[type[Exception], Callable[[Exception], UserEr
         app.register_error_handler(kind, _converted(convert))
 
 
-def _converted(convert: Callable[[Exception], UserError | None]) -> Callable[[Exception], Any]:
+def _converted(convert: Converter) -> Callable[[Exception], Any]:
     def handle(error: Exception):
         refusal = convert(error)
         if refusal is None:

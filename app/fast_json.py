@@ -22,12 +22,21 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, Unpack, cast
 
 import orjson
+from flask import Response
 from flask.json.provider import DefaultJSONProvider
 
 Default = Callable[[Any], Any] | None
+
+
+class Hooks(TypedDict, total=False):
+    """The ``parse_*`` hooks of ``json.loads`` that ``loads`` passes on."""
+
+    parse_int: Callable[[str], Any]
+    parse_float: Callable[[str], Any]
+    parse_constant: Callable[[str], Any]
 
 
 def dumps_bytes(obj: Any, default: Default = None) -> bytes:
@@ -42,7 +51,7 @@ def dumps(obj: Any, default: Default = None) -> str:
     return dumps_bytes(obj, default).decode()
 
 
-def loads(text: str | bytes, **hooks: Callable[[str], Any]) -> Any:
+def loads(text: str | bytes, **hooks: Unpack[Hooks]) -> Any:
     """Parsed JSON, as ``json.loads`` gives it. orjson reads an integer beyond 64 bits as a
     float, so a text with a run of 19 digits or more (a seed can be any integer) goes to the
     standard library, which keeps it exact. (The run is found by mapping every digit to "9":
@@ -83,7 +92,7 @@ def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not JSON")
 
 
-_CLIENT_HOOKS = {"parse_int": _client_int, "parse_float": _client_float, "parse_constant": _not_json}
+_CLIENT_HOOKS: Hooks = {"parse_int": _client_int, "parse_float": _client_float, "parse_constant": _not_json}
 
 
 MAX_DEPTH = 32  # levels of arrays and objects in a client's JSON; the API's deepest body has four
@@ -145,4 +154,7 @@ class CompactJSONProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any):
         body = dumps_bytes(self._prepare_response_obj(args, kwargs), self.default)
         # The full Content-Type given (JSON takes no charset), so werkzeug need not work it out.
-        return self._app.response_class(body + b"\n", content_type=self.mimetype)
+        # The app is a Flask, whose responses take a body; the provider's annotation names the
+        # sansio base class, whose responses don't.
+        response_class = cast("type[Response]", self._app.response_class)
+        return response_class(body + b"\n", content_type=self.mimetype)

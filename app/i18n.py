@@ -5,6 +5,7 @@ Locale precedence (as SecureDrop documents it): an explicit ?lang=, then the lan
 The JSON API (/api/...) serves tools, not readers: ?lang=, then Accept-Language, then English.
 """
 import os
+import re
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +15,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import current_app, request
 from flask_babel import Babel, get_locale
+from werkzeug.routing import BaseConverter
+
+from .proxied import the_request
 
 LANGUAGES = ("ar", "en")
 DEFAULT_LANGUAGE = "ar"
@@ -23,8 +27,10 @@ API_DEFAULT_LANGUAGE = "en"
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Gettext names beyond Babel's defaults (_, gettext, ngettext, ...), in pybabel's -k syntax.
 # scripts/update_catalogues.py and the catalogue tests both extract with these.
-# _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time).
-EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2")
+# _ln: app.wording's plural messages kept in tables (formatted with ngettext at call time); _lc
+# and _lnc with a context; about_name: a sentence about a seat's name, in a typed name's frame
+# when a person typed it (app.wording.people: the frames are _lc/_lnc entries, context "typed name").
+EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:1,2", "_lnc:1c,2,3", "about_name:2")
 
 # The WSGI environ key under which select_locale leaves the request headers it read to choose.
 LANGUAGE_HEADERS = "uno_tutor.language_headers"
@@ -35,6 +41,19 @@ babel = Babel()
 def is_api(path: str) -> bool:
     """Whether ``path`` is the JSON API's: its answers, errors too, are JSON for tools, not pages."""
     return path.startswith(API_PREFIX)
+
+
+class LanguageConverter(BaseConverter):
+    """``<lang:lang>`` in a route: one of LANGUAGES, so /xx/... is a 404 before any view runs, and
+    building a URL in another language is refused (a ValueError, as werkzeug's ``any`` does).
+    Registered once as ``lang`` by ``create_app``, for every blueprint's routes."""
+
+    regex = f"(?:{'|'.join(map(re.escape, LANGUAGES))})"
+
+    def to_url(self, value) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"{value!r} is not one of the site's languages {LANGUAGES}")
+        return value
 
 
 def init_app(app):
@@ -51,7 +70,7 @@ def select_locale() -> Locale:
     no ``force_locale``. Each source is read only if the ones before it said nothing (the WSGI
     environ says which are there: every ``request.`` is a context lookup).
     """
-    environ = request._get_current_object().environ  # a context lookup costs more than the rest
+    environ = the_request().environ  # a context lookup costs more than the rest
     api = is_api(environ.get("PATH_INFO", ""))
     asked = environ[LANGUAGE_HEADERS] = []  # for the answer's Vary (app.security)
     for header, choice in _choices(api, environ):

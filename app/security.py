@@ -18,6 +18,7 @@ from flask.sessions import SecureCookieSessionInterface
 
 from .errors import UserError
 from .i18n import LANGUAGE_HEADERS, is_api
+from .proxied import the_request
 
 CSRF_FIELD = "csrf_token"
 MAX_CONTENT_LENGTH = 64 * 1024  # request bodies (API JSON, forms) are small; more is refused (413)
@@ -120,7 +121,7 @@ def _xor(mask: bytes, data: bytes) -> bytes:
 def _check_csrf() -> None:
     """Refuse a form POST without this session's token. A POST to no page (a 404) or to a page
     that takes no POST (405) is answered as such: there is no form there to protect."""
-    req = request._get_current_object()  # one context lookup for every question
+    req = the_request()  # one context lookup for every question
     if req.method != "POST" or req.routing_exception is not None or is_api(req.path):
         return
     expected = session.get(CSRF_FIELD)
@@ -131,7 +132,7 @@ def _check_csrf() -> None:
 
 
 def _headers(response):
-    req = request._get_current_object()
+    req = the_request()
     headers = response.headers
     for name, value in HEADERS.items():
         headers.setdefault(name, value)

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Request, current_app, request
+from flask import Request
 from werkzeug.wsgi import get_content_length
 
 from ..errors import UserError
 from ..fast_json import NumberTooLarge, read_input
+from ..proxied import the_app, the_request
 
 
 def json_object() -> dict[str, Any]:
     """The request's JSON object, else the UserError that says what is wrong (every API view's body)."""
-    req = request._get_current_object()  # the request itself, read several times: the proxy finds it anew each time
+    req = the_request()  # the request itself, read several times: the proxy finds it anew each time
     if not _is_json(req.environ.get("CONTENT_TYPE", "")):
         raise UserError("not-json")
     try:  # not get_json: one parse, no cached copy
@@ -41,6 +42,6 @@ def _body(req: Request) -> bytes:
     PEP 3333 has it (werkzeug's stream wrapper cost more than parsing a move); anything else, a
     chunked or too large body, goes through werkzeug, which reads it or answers 413."""
     length = get_content_length(req.environ)  # as req.content_length, without building its headers
-    if length is not None and length <= current_app._get_current_object().config["MAX_CONTENT_LENGTH"]:
+    if length is not None and length <= the_app().config["MAX_CONTENT_LENGTH"]:
         return req.environ["wsgi.input"].read(length)
     return req.get_data(cache=False)

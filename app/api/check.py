@@ -30,7 +30,7 @@ bp = Blueprint("check", __name__)
 
 @bp.post("/check")
 @limiter.shared_limit(CHECKS_PER_ADDRESS, scope=refusal("checks-address", "too-many-checks"), key_func=client)
-def check():
+def check() -> dict[str, Any]:
     body = json_object()
     moves = _moves(body.get("moves", []))
     try:

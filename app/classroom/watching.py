@@ -23,8 +23,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from .. import wording
 from ..engine import visibility
-from ..practice import SHOWN_STEPS, access, narration
+from ..practice import access, narration
 from ..practice.game import Practice, view
 from ..store import Record, Watch, new_token
 from .classes import ClassError, student_name
@@ -37,8 +38,8 @@ _ISOLATE = "\u2068%s\u2069"  # a nickname in a sentence keeps its own direction 
 def load(token: str) -> tuple[Watch, Record, Practice]:
     """The link and its game; ClassError 404 for no such link (or game), 410 for one turned off."""
     found = access.store().load_watch(token) if len(token) <= 64 else None
-    record = found and access.store().load(found.game)
-    if record is None:
+    record = access.store().load(found.game) if found is not None else None
+    if found is None or record is None:
         raise ClassError("watch-not-found", 404)
     if found.revoked:
         raise ClassError("watch-revoked", 410)
@@ -61,8 +62,8 @@ def seats(game_id: str, practice: Practice) -> tuple[str, ...]:
         owner = _("Player")
     else:
         owner = student_name(*student)
-        if student[1]:
-            owner = _ISOLATE % owner
+        if student[1]:  # a nickname the student typed: sentences about it don't say "he" or "she"
+            owner = wording.PersonName(_ISOLATE % owner)
     return (owner, *narration.names(practice.round.players)[1:])
 
 
@@ -83,12 +84,12 @@ def fresh_from(practice: Practice, since: int | None) -> int:
 def table(watch: Watch, record: Record, practice: Practice, since: int | None) -> dict[str, Any]:
     """practice/watch.html's context: the table without anything of the owner's to move with."""
     first = fresh_from(practice, since)
-    shown_from = max(0, min(first, practice.logged - SHOWN_STEPS))
+    shown_from = max(0, min(first, practice.logged - narration.SHOWN_STEPS))
     viewer = visibility.watcher(watch.open_hands)
     log = _log(record, practice, shown_from, viewer)
     names = seats(record.id, practice)
     return {"game_id": None, "version": record.version, "logged": practice.logged, "watch": watch,
-            "notice": None, "refused": None, "choose": None, "uno": False, "hints": {}, "wd4": None,
+            "notice": None, "refused": None, "choose": None, "uno": False, "wd4": None,
             "together": practice.together, "people": practice.people,
             **narration.table(practice, names, view(practice, viewer), log, shown_from, first, WATCHER)}
 

@@ -41,6 +41,7 @@ from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..engine.vocabulary import EventKind, PendingKind
 from ..practice import narration
 from ..practice.game import hint, needs_choice
+from ..practice.table_view import Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
@@ -66,24 +67,7 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class SeatView:
-    """One player as the table shows them: name, card count, whose decision play waits for."""
-
-    seat: int
-    name: str
-    count: int
-    to_play: bool  # the actor: the seat play waits for
-    you: bool  # the viewer
-    uno: bool  # has called UNO and holds one card
-    dealer: bool = False  # dealt this round (shown where the scenario names the dealer)
-    deals_next: bool = False  # deals the next round (the engine's ``Game.next_dealer``, once the round is over)
-    total: int | None = None  # the game total before this round (where the scenario carries the game)
-    points: int | None = None  # this round's points, once it is over (the engine's, by the rule set's scoring)
-    total_after: int | None = None  # the game total with them (the engine's ``Game.scores``)
-
-
-@dataclass(frozen=True)
-class Choice:
+class ActionChoice:
     """An answer without a card that the pending decision allows the viewer (a button)."""
 
     action: str  # draw, pass, challenge, accept, color, catch, uno
@@ -101,7 +85,7 @@ class Position:
     moves: tuple[dict[str, Any], ...]  # the lead-in, as given (each legal)
     viewer: int
     names: tuple[str, ...]  # "You" for the viewer, "Player N" for the others (the check API's names)
-    seats: tuple[SeatView, ...]
+    seats: tuple[Seat, ...]
     hand: tuple[str, ...]  # the viewer's cards, in order
     hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
     top: str
@@ -114,7 +98,7 @@ class Position:
     actor: int | None  # whose decision play waits for (None: the round is over)
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
     prompt: str  # what the viewer is asked to do, or who is to play
-    choices: tuple[Choice, ...]  # the viewer's answers without a card
+    choices: tuple[ActionChoice, ...]  # the viewer's answers without a card
     lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
@@ -143,6 +127,18 @@ class Position:
         presenter, app.presenter), a lesson once its round is over."""
         return tuple(map(tuple, visibility.view(self.state, visibility.FULL)["hands"]))
 
+    def table(self, open: bool = False, reveal: bool = False) -> Table:
+        """The table macro's view-model (macros/table.html): ``open``, a demo (every hand face up in
+        its player's place, no draw pile, no hand to play from); ``reveal``, the other players'
+        hands face up too, the viewer's still played (a round's end, whose hands are counted)."""
+        hands = self.open_hands if open or reveal else None
+        return Table(
+            seats=tuple(replace(seat, cards=hands[seat.seat]) if hands and (open or not seat.you) else seat
+                        for seat in self.seats),
+            top=self.top, draw_count=None if open else self.draw_count, color=self.color,
+            color_text=self.color_text, direction=self.direction, direction_text=self.direction_text,
+            hand=None if open else self.hand, hints=self.hints)
+
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
         viewer's): judged on a copy, this position unchanged. A wild without its colour (or a 7
@@ -155,7 +151,7 @@ class Position:
         except InvalidMoveError as error:
             raise PositionError("bad-move", field=str(error.args[0])) from None
         choose = _missing_choice(self.state, parsed)
-        if choose is not None:
+        if choose is not None and parsed.card is not None:  # a card's colour or target still to choose
             verdict = hint(self.state, parsed.card, self.viewer)
             if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
                 return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
@@ -331,7 +327,7 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
     state = game.round
     names = seat_names(state.players, viewer)
     actor = state.actor()
-    seats = tuple(SeatView(seat, names[seat], len(hand), seat == actor, seat == viewer,
+    seats = tuple(Seat(seat, names[seat], len(hand), seat == actor, seat == viewer,
                            state.uno_said[seat] and len(hand) == 1, **_game_marks(scenario, game, seat))
                   for seat, hand in enumerate(state.hands))
     color = state.color and state.color.value
@@ -368,14 +364,17 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
         return _("You win the round!") if state.winner == viewer else _("%(name)s wins the round.",
                                                                          name=names[state.winner])
     actor, pending = state.actor(), state.pending
+    assert actor is not None  # the round goes on
     if actor != viewer:
         return _("It is %(name)s's turn.", name=names[actor])
     if pending is None:
         return _("Your turn: play a card from your hand, or draw a card.")
     if pending.kind == PendingKind.DRAWN:
+        assert pending.card is not None  # the card drawn
         return _("You drew %(card)s and can play it now, or keep it and end your turn.",
                  card=wording.card_name(pending.card.notation))
     if pending.kind == PendingKind.CHALLENGE:
+        assert pending.offender is not None  # who played the Wild Draw Four
         return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
     if pending.kind == PendingKind.STACK:
         return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
@@ -384,33 +383,34 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
     return _("The first card is a Wild: you name the colour, then play.")
 
 
-def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[Choice, ...]:
+def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[ActionChoice, ...]:
     """The viewer's answers without a card, as the practice table offers them: a forgotten UNO to
     catch (or the viewer's own to call late) at any time, then what their decision allows."""
     if state.winner is not None:
         return ()
     forgot = state.exposed
     if forgot is not None and forgot != viewer:
-        return (Choice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
+        return (ActionChoice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
                 *_choices_to_play(state, viewer))
     if forgot == viewer:
-        return (Choice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
+        return (ActionChoice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
     return _choices_to_play(state, viewer)
 
 
-def _choices_to_play(state: RoundState, viewer: int) -> tuple[Choice, ...]:
+def _choices_to_play(state: RoundState, viewer: int) -> tuple[ActionChoice, ...]:
     if state.actor() != viewer:
         return ()
     pending = state.pending
     if pending is None:
-        return (Choice("draw", _("Draw a card")),)
+        return (ActionChoice("draw", _("Draw a card")),)
     if pending.kind == PendingKind.DRAWN:
-        return (Choice("pass", _("Keep it")),)
+        return (ActionChoice("pass", _("Keep it")),)
     if pending.kind == PendingKind.CHALLENGE:
-        return (Choice("challenge", _("Challenge"), primary=True), Choice("accept", _accept(pending.amount)))
+        return (ActionChoice("challenge", _("Challenge"), primary=True),
+                ActionChoice("accept", _accept(pending.amount)))
     if pending.kind == PendingKind.STACK:
-        return (Choice("accept", _accept(pending.amount)),)
-    return tuple(Choice("color", wording.color_name(c.value), color=c.value) for c in Color)
+        return (ActionChoice("accept", _accept(pending.amount)),)
+    return tuple(ActionChoice("color", wording.color_name(c.value), color=c.value) for c in Color)
 
 
 def _accept(amount: int) -> str:

@@ -23,9 +23,9 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from ..engine.cards import COLOR_LETTERS, COPIES, FACES, Color, InvalidCardError, Kind, card
 from ..engine.round import RoundState
@@ -70,7 +70,8 @@ SANDBOX_ERRORS = {
     "link-too-long": lambda p: _("The link's %(part)s is too long.", part=p["part"]),
     "link-number": lambda p: _("The link's %(part)s holds a number too large to read.", part=p["part"]),
     "not-enough-cards": lambda p: _("The deck has too few cards left for hands that large."),
-    "bad-count": lambda p: _("Each hand holds from 1 to %(max)d cards.", max=MAX_HAND),
+    "bad-count": lambda p: ngettext("Each hand holds from 1 to %(num)d card.", "Each hand holds from 1 to %(num)d cards.",
+                                    MAX_HAND),
     "bad-field": lambda p: _("This choice can't be used; choose again."),
     "no-drawn-card": lambda p: _("Every copy of the drawn card is already in play."),
 }
@@ -133,7 +134,8 @@ class Builder:
     def scenario(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The canonical scenario and lead-in moves these fields describe (SandboxError if the
         deck can't hold them; an impossible position itself is left for the engine to refuse)."""
-        active = self.color if self.top_is_wild else card(self.top).color.value
+        top_color = card(self.top).color  # None for a wild: the colour named, if any, is in play
+        active = self.color if top_color is None else top_color.value
         played = None
         if self.pending == "wild-draw-four":
             played = "WD4"
@@ -167,7 +169,7 @@ class Builder:
         hands: list[list[str]] = [list(self.hand)] + [[] for _ in range(1, self.players)]
         used = Counter([*self.hand, self.top])
         offender = self.offender if played else None
-        if offender is not None:
+        if offender is not None and played is not None:
             hands[offender].append(played)
             used[played] += 1
         avoid = {active} if played == "WD4" and not self.bluff else set()
@@ -333,8 +335,8 @@ def from_form(form: Mapping[str, str], base: Builder) -> Builder:
     top = _choice(form, "top", list(FACES), base.top)
     drawn = _choice(form, "drawn", list(FACES), None)
     pending = _choice(form, "pending", list(PENDING), "none")
-    if form.get("pick"):
-        picked = _choice(form, "pick", list(FACES), None)
+    picked = _choice(form, "pick", list(FACES), None)
+    if picked is not None:
         if form.get("put") == "top":
             top = picked
         elif form.get("put") == "drawn":
@@ -365,7 +367,10 @@ def from_form(form: Mapping[str, str], base: Builder) -> Builder:
     return built
 
 
-def _choice(form: Mapping[str, str], name: str, allowed: list[str], default: str | None) -> str | None:
+Default = TypeVar("Default", str, None)  # a field with a default is always given, one without may not be
+
+
+def _choice(form: Mapping[str, str], name: str, allowed: list[str], default: Default) -> str | Default:
     value = form.get(name)
     if value is None or value == "":
         return default

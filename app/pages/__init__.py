@@ -33,7 +33,7 @@ Writing a page (rules topics, sources, about):
   any other Latin-script word in Arabic pages (UNO excepted). Card labels go in <bdi>.
 - Template globals: lang, dir, page (the registry entry), rule_url(rule), page_url(path),
   section("rules/") (the pages under an index), and TEMPLATE_GLOBALS below (card_name,
-  color_name, kind_name, rule_title from app.wording; kinds() for engine card counts).
+  color_name, kind_name, rule_title, listed_title from app.wording; kinds() for engine card counts).
 """
 from dataclasses import dataclass
 
@@ -56,7 +56,6 @@ from .rulefacts import RULE_FACTS, preset_changes
 
 bp = Blueprint("pages", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 COOKIE_AGE = 365 * 24 * 3600
 
 
@@ -122,7 +121,7 @@ def _render(lang: str, entry: Page) -> str:
 
 
 for _path in PAGES:
-    bp.add_url_rule(f"/{LANG}/{_path}", "show", show, defaults={"page": _path})
+    bp.add_url_rule(f"/<lang:lang>/{_path}", "show", show, defaults={"page": _path})
 
 
 @bp.get("/")
@@ -149,7 +148,7 @@ TEMPLATE_GLOBALS = {
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
     "card_face": card_face, "example_html": example_html, "card_name": wording.card_name,
     "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,
-    "rule_title": wording.rule_title, "list_joints": lambda count: wording.list_joints(count, current_language()),
+    "rule_title": wording.rule_title, "listed_title": wording.listed_title, "list_joints": lambda count: wording.list_joints(count, current_language()),
     "VERDICT_MARKS": wording.VERDICT_MARKS, "verdict_label": wording.verdict_label, "bluff_rule": wording.bluff_rule,
 }
 # The rules pages' numbers and rule-set presets, from the engine (app.pages.rulefacts).

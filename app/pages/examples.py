@@ -36,7 +36,9 @@ WITH_COLOR = _l("%(move)s and names %(color)s")
 
 
 @dataclass(frozen=True)
-class Step:
+class ExampleStep:
+    """One move of a worked example, worded for the page (from ``app.replay.MoveAttempt``)."""
+
     move: str  # the move in words
     card: str | None  # the card played, to draw beside the words
     legal: bool
@@ -53,14 +55,15 @@ class Example:
     seat: str  # who moves first
     hand: tuple[str, ...]  # their hand, notation
     others: str  # the other players and their card counts, worded
-    steps: tuple[Step, ...]
+    steps: tuple[ExampleStep, ...]
 
 
 def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
     played = play(scenario, tuple(moves))
     state = played.before
     first = played.steps[0].move.seat if played.steps else state.actor()
-    steps = tuple(Step(describe_move(step.move), step.move.card and step.move.card.notation, step.verdict.legal,
+    assert first is not None  # an example shows a round in play
+    steps = tuple(ExampleStep(describe_move(step.move), step.move.card.notation if step.move.card else None, step.verdict.legal,
                        verdict_state(step.verdict), step.verdict.rule, verdict_message(step.verdict),
                        tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events)) for step in played.steps)
     return Example(top=state.top.notation, color=state.color and color_name(state.color),
@@ -82,7 +85,8 @@ def example_html(scenario: dict, moves: Sequence[dict], caption: str | None = No
     cache = current_app.extensions.setdefault("rendered_examples", {})
     html = cache.get(key)
     if html is None:
-        figure = current_app.jinja_env.get_template("macros/examples.html").module.figure
+        # The macro is an attribute Jinja makes as it runs the template, unknown to a type checker.
+        figure = current_app.jinja_env.get_template("macros/examples.html").module.figure  # type: ignore[attr-defined]
         html = cache[key] = Markup(figure(run_example(scenario, moves), caption))
     return html
 

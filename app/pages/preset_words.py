@@ -3,9 +3,22 @@
 Lazy strings, so one table serves both languages and the catalogues hold the translations.
 """
 
-from flask_babel import lazy_gettext as _l
+from typing import TypedDict
 
-PRESET_WORDS = {
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
+
+
+class PresetWords(TypedDict):
+    option: LazyString  # the options column's heading
+    presets: dict[str, LazyString]  # per preset's name
+    options: dict[str, LazyString]  # per RuleSet option
+    values: dict[str, LazyString]  # per option value that is a word
+    yes: LazyString
+    no: LazyString
+
+
+PRESET_WORDS: PresetWords = {
     "option": _l("Rule"),
     "presets": {"official": _l("Official"), "guide-long": _l("Long Arabic guide"), "guide-short": _l("Short Arabic guide")},
     "options": {

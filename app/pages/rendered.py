@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 from typing import Callable
 
-from flask import Response, current_app, request
+from flask import Response, request
 
 from app.compression import keep_compressed
+from app.proxied import the_app
 
 def page(key: tuple[str, ...], render: Callable[[], str]) -> Response:
     """The page ``key`` names (language, address language, path), from memory after the first time."""
-    app = current_app._get_current_object()
+    app = the_app()
     pages = app.extensions.setdefault("rendered_pages", {})
     found = None if app.jinja_env.auto_reload else pages.get(key)
     if found is None:

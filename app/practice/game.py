@@ -11,6 +11,7 @@ table: no hand's cards and no bluff reach it at all.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,14 +32,6 @@ LEVELS = bots.LEVELS
 MAX_BOT_MOVES = 300  # per request: a round that could go on for ever pauses, "continue" resumes it
 NEXT_ROUND, CONTINUE = "next-round", "continue"  # the table's own actions, beside the engine's
 YOUR_TURN = "yours"  # the case of a "continue" refused because no bot is to move
-
-
-class Refused(Exception):
-    """The learner's move breaks a rule: nothing was changed. Carries the engine's verdict."""
-
-    def __init__(self, verdict: Verdict):
-        super().__init__(verdict.rule.value)
-        self.verdict = verdict
 
 
 @dataclass
@@ -124,7 +117,7 @@ class Practice:
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
-          names: list[str] = ()) -> tuple[Practice, list[dict[str, Any]]]:
+          names: Sequence[str] = ()) -> tuple[Practice, list[dict[str, Any]]]:
     """Deal a new game and let the bots play until a person must act; returns the steps seen.
     ``names``: pass-and-play, one name per person (see ``Practice.names``)."""
     game, events = Game.new(rules, players=bot_count + (len(names) or 1), seed=seed)
@@ -135,11 +128,12 @@ def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bo
     return practice, steps
 
 
-def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The learner's move (check API spelling, seat ignored: the mover's), then the bots' replies.
+def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
+    """The learner's move (check API spelling, seat ignored: the mover's; any JSON value, read here),
+    then the bots' replies.
 
-    Raises Refused (nothing changed) for a move against the rules and InvalidMoveError for one
-    that cannot be read.
+    Raises the engine's IllegalMoveError (nothing changed) for a move against the rules, the
+    table's own actions' too, and InvalidMoveError for one that cannot be read.
     """
     if not isinstance(data, dict):
         raise InvalidMoveError("move")
@@ -147,17 +141,14 @@ def play(practice: Practice, data: dict[str, Any]) -> list[dict[str, Any]]:
     rng = _rng(practice)
     steps: list[dict[str, Any]] = []
     if action == NEXT_ROUND:
-        try:
-            events = practice.game.next_round()
-        except IllegalMoveError as error:
-            raise Refused(error.verdict) from None
+        events = practice.game.next_round()  # or the engine's IllegalMoveError: the round is not over
         practice.caught = []  # a new round: every bot may be careless again
         steps.append(step(None, None, events, practice.round))
     elif action == CONTINUE:
         if practice.round.round_over:
-            raise Refused(Verdict(False, Rule.ROUND_END, {"case": Case.OVER, "winner": practice.round.winner}))
+            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": Case.OVER, "winner": practice.round.winner}))
         if practice.waiting_for() is not None:  # nothing to wait for: the table's own case
-            raise Refused(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
+            raise IllegalMoveError(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
         exposed = practice.round.exposed
         if exposed is not None and exposed >= practice.people:  # a bot forgot: the other bots may catch it
             _bots_catch(practice, rng, steps)
@@ -186,7 +177,8 @@ class LazyDice:
     __slots__ = ("_seed", "_rng")
 
     def __init__(self, seed: str):
-        self._seed, self._rng = seed, None
+        self._seed = seed
+        self._rng: random.Random | None = None
 
     def random(self) -> float:
         if self._rng is None:
@@ -195,11 +187,11 @@ class LazyDice:
 
 
 def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
-    """Apply ``move`` to the game and add its step; an illegal move is Refused, changing nothing."""
+    """Apply ``move`` to the game and add its step; an illegal move raises IllegalMoveError, changing nothing."""
     verdict, events = practice.game.attempt(move)
     if not verdict.legal:
-        raise Refused(verdict)
-    if move.action is Action.CATCH and move.target not in practice.caught:
+        raise IllegalMoveError(verdict)
+    if move.action is Action.CATCH and move.target is not None and move.target not in practice.caught:
         practice.caught.append(move.target)
     steps.append(step(move, verdict, events, practice.game.round, practice.reader))
 
@@ -231,7 +223,7 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
         resume = False
         try:
             _apply(practice, bots.decide(state, actor, level, rng, actor in caught), steps)
-        except Refused:  # an engine bug must not stop the learner's game: play on legally
+        except IllegalMoveError:  # an engine bug must not stop the learner's game: play on legally
             _apply(practice, state.legal_moves(actor)[0], steps)
 
 

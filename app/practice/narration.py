@@ -19,6 +19,7 @@ from ..engine.round import RoundState
 from ..engine.verdict import Event, Verdict
 from ..engine.vocabulary import EventKind
 from ..pages.anchors import rule_url
+from . import table_view
 from .game import HUMAN, Practice, hint
 
 METHODS = {
@@ -49,13 +50,15 @@ def seat_names(practice: Practice, language: str | None = None) -> tuple[str, ..
 
 
 def table_names(given: tuple[str, ...], players: int, language: str | None = None) -> tuple[str, ...]:
-    """Pass-and-play's names: each person's own ("Player 1" for a name left empty), then "Bot 1".."""
+    """Pass-and-play's names: each person's own, a ``wording.PersonName`` (sentences about it take
+    frames that don't say "he" or "she"); "Player 1" for a name left empty; then "Bot 1".."""
     return _people(language or current_language(), given, players)
 
 
 @lru_cache(maxsize=64)
 def _people(language: str, given: tuple[str, ...], players: int) -> tuple[str, ...]:
-    people = tuple(name or str(wording.PLAYER) % {"number": seat + 1} for seat, name in enumerate(given))
+    people = tuple(wording.PersonName(name) if name else str(wording.PLAYER) % {"number": seat + 1}
+                   for seat, name in enumerate(given))
     return people + tuple(_("Bot %(number)d", number=bot) for bot in range(1, players - len(given) + 1))
 
 
@@ -67,7 +70,9 @@ def game_result(winners: list[int], seats: tuple[str, ...], viewer: int | None =
         return _("A tie: you share the win with %(names)s.", names=wording.seat_list(winners[1:], seats))
     if len(winners) > 1:
         return _("A tie: %(names)s share the win.", names=wording.seat_list(winners, seats))
-    return _("You win the game!") if winners[0] == viewer else _("%(name)s wins the game.", name=seats[winners[0]])
+    if winners[0] == viewer:
+        return _("You win the game!")
+    return wording.about_name(seats[winners[0]], "%(name)s wins the game.")
 
 
 def why(rule: str | Rule) -> dict[str, str]:
@@ -102,16 +107,19 @@ def results(steps: list[dict[str, Any]], seats: tuple[str, ...], language: str,
 
 def _memo(language: str, seats: tuple[str, ...], viewer: int | None = HUMAN) -> dict[bytes, dict[str, str]]:
     """The remembered sentences for one language, one table of names and one viewer (a watcher's
-    names may be the learner's: a student nicknamed "You").
+    names may be the learner's: a student nicknamed "You"); a name a person typed is not the same
+    name in a bot's or the learner's table (a pass-and-play player may call herself "You"), since
+    the sentences about it differ (``wording.PersonName``).
 
     A sentence depends only on those, the event's kind and rule and the parameters it is worded
     from (``wording.WORDED_PARAMS``: not the top card a play went on), and the same sentences
     ("Bot 2 draws 1 card.") come back all game long. Within a memo an event is keyed by the JSON
     of that part: plain JSON values, and writing them is cheaper than any walk over them in Python.
     """
-    memo = _MEMOS.get((language, seats, viewer))
+    key = (language, seats, tuple(isinstance(name, wording.PersonName) for name in seats), viewer)
+    memo = _MEMOS.get(key)
     if memo is None or len(memo) >= MAX_MESSAGES:
-        memo = _MEMOS[language, seats, viewer] = {}
+        memo = _MEMOS[key] = {}
     return memo
 
 
@@ -134,7 +142,7 @@ def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tup
 
 
 MAX_MESSAGES = 4096  # per language, table of names and viewer; a full memo starts afresh
-_MEMOS: dict[tuple[str, tuple[str, ...], int | None], dict[bytes, dict[str, str]]] = {}
+_MEMOS: dict[tuple[str, tuple[str, ...], tuple[bool, ...], int | None], dict[bytes, dict[str, str]]] = {}
 
 
 def line(event: dict[str, Any], seats: tuple[str, ...], language: str, viewer: int | None = HUMAN) -> dict[str, Any]:
@@ -160,10 +168,13 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | N
     return narrated
 
 
+SHOWN_STEPS = 30  # the log's latest steps a table shows (always all of the last move's)
+
+
 def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
           shown_from: int, fresh_from: int, me: int | None = HUMAN) -> dict[str, Any]:
-    """What practice/table.html shows of a game: ``shown``, the game's view as this reader may see
-    it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
+    """What practice/table.html shows of a game (its ``table``: app.practice.table_view's, drawn
+    by macros/table.html): ``shown``, the game's view as this reader may see it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
     the step player's to play. ``me``: the reader's seat, whose hand the table shows and whose
     decisions it offers (the learner's; in pass-and-play the holder's; None: someone watching).
     ``viewer``, the seat the log and the results are said to as "you", is the one the log was
@@ -173,11 +184,16 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     viewer = None if me is None else practice.reader.seat
     steps = narrate(log, seats, viewer)
     latest = fresh_from - shown_from
+    played = playback(steps[latest:], shown)
+    shown_hints = hints(practice, seats, me) if me is not None and practice.hints and state.actor() == me else {}
+    drawn = table_view.practice_table(shown, seats, state.actor(), me, last_actions(steps), shown_hints,
+                                      direction_text(state, seats, me), played["count_labels"],
+                                      played["colour_labels"])
     return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,
-            "latest": latest, "first_step": shown_from + 1, "last_actions": last_actions(steps),
+            "latest": latest, "first_step": shown_from + 1, "table": drawn,
             "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
-            "why": why, "game_result": partial(game_result, viewer=viewer),
-            "direction_text": partial(direction_text, viewer=me), **playback(steps[latest:], shown)}
+            "why": why, "game_result": partial(game_result, viewer=viewer), "about_name": wording.about_name,
+            **played}
 
 
 def actions(step: dict[str, Any]) -> dict[int, str]:

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext as _l, ngettext
 
+from .. import wording
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
 from ..engine.vocabulary import PendingKind
 from . import access, narration
-from .access import GameError, OptionError
+from .access import GameError
 from .game import MIN_BOTS, Practice
+from . import options
+from .options import OptionError
 from ..store import Record
 
 MIN_PEOPLE, MAX_PEOPLE, DEFAULT_PEOPLE = 2, 6, 2
@@ -32,7 +35,6 @@ SHOWN_STEPS = 30  # the pass screen tells at most this many of the latest steps
 
 PEOPLE_RANGE = _l("Choose between %(min)d and %(max)d players.")
 BOTS_RANGE = _l("Choose between 0 and %(max)d bots.")
-NAME_TOO_LONG = _l("A name has at most %(max)d characters; this one has %(count)d.")
 NAME_UNPRINTABLE = _l("A name can't hold line breaks or invisible characters.")
 NAME_TWICE = _l("Two players can't both be called %(name)s: the pass screen must tell them apart.")
 NAMES_UNUSED = _l("This name is for a player beyond the number chosen: choose more players, or clear it.")
@@ -51,7 +53,9 @@ def read_options(rules: Any, people: Any, names: list[str], bots: Any, level: An
         if name and number > people:
             raise OptionError(f"name-{number}", NAMES_UNUSED)
         if len(name) > MAX_NAME:
-            raise OptionError(f"name-{number}", NAME_TOO_LONG % {"max": MAX_NAME, "count": len(name)})
+            raise OptionError(f"name-{number}", ngettext("A name has at most %(num)d character; this one has %(count)d.",
+                                                         "A name has at most %(num)d characters; this one has %(count)d.",
+                                                         MAX_NAME, count=len(name)))
         if not name.isprintable():  # no line break, bidi override or other invisible character
             raise OptionError(f"name-{number}", NAME_UNPRINTABLE)
         chosen.append(name)
@@ -62,13 +66,13 @@ def read_options(rules: Any, people: Any, names: list[str], bots: Any, level: An
         raise OptionError("bots", BOTS_RANGE % {"max": MAX_BOTS})
     # The rest is checked as for a game against bots (their count is checked above, and the
     # players' below, with the rule set that counts them all).
-    options = access.read_options(rules, MIN_BOTS, level, seed, hints)
+    checked = options.read_options(rules, MIN_BOTS, level, seed, hints)
     try:
-        options["rules"] = ruleset({**options["rules"].to_dict(), "players": people + bots})
+        checked["rules"] = ruleset({**checked["rules"].to_dict(), "players": people + bots})
     except RuleSetError:
         raise OptionError("players", PEOPLE_RANGE % {"min": MIN_PEOPLE, "max": MAX_PEOPLE}) from None
-    _check_distinct(chosen, options["rules"].players)
-    return {**options, "bot_count": bots, "names": chosen}
+    _check_distinct(chosen, checked["rules"].players)
+    return {**checked, "bot_count": bots, "names": chosen}
 
 
 def _check_distinct(names: list[str], players: int) -> None:
@@ -127,8 +131,7 @@ def _refuse(practice: Practice, seat: int, seats: tuple[str, ...]) -> None:
     raise GameError("wrong-player", 409, turn=seats[expected], seat=seats[seat])  # names, not numbers
 
 
-REASONS = {
-    PendingKind.CHALLENGE: _l("%(name)s played a Wild Draw Four on you: you challenge it or accept it."),
+REASONS = {  # a challenge's reason names who played the Wild Draw Four: ``_reason``
     PendingKind.STACK: _l("A draw penalty comes to you: stack a card of the same kind, or accept it."),
     PendingKind.COLOR: _l("The first card is a Wild: you name the colour, then play."),
     None: _l("It is your turn."),
@@ -141,9 +144,6 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     state = practice.round
     seat = practice.pass_to()
     assert seat is not None
-    pending = state.pending
-    reason = REASONS.get(pending and pending.kind, REASONS[None])
-    offender = pending.offender if pending and pending.offender is not None else seat
     since = practice.seen[seat]
     first = max(since, practice.logged - SHOWN_STEPS)
     steps = narration.narrate(access.store().steps(record.id, first), seats, viewer=None)
@@ -152,9 +152,18 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
     latest = max(0, practice.latest - first)
     public = visibility.view(state, visibility.TABLE)  # as the table sees it: every hand a count
     counts = public["hands"]
-    return {"seat": seat, "name": seats[seat], "reason": str(reason) % {"name": seats[offender]},
+    return {"seat": seat, "name": seats[seat], "reason": _reason(practice, seats),
             "steps": steps, "latest": latest, "first_step": first + 1, "first_turn": since == 0,
             "top": state.discard[-1].notation, "color": state.color and state.color.value,
             "counts": counts, "scores": list(practice.game.scores),
             "round": practice.game.number, "version": record.version,
             **narration.playback(steps[latest:], public)}
+
+
+def _reason(practice: Practice, seats: tuple[str, ...]) -> str:
+    """Why the device goes to the next person (``REASONS``, or the Wild Draw Four they may challenge)."""
+    pending = practice.round.pending
+    if pending is not None and pending.kind == PendingKind.CHALLENGE and pending.offender is not None:
+        name = seats[pending.offender]
+        return wording.about_name(name, "%(name)s played a Wild Draw Four on you: you challenge it or accept it.")
+    return str(REASONS.get(pending.kind if pending is not None else None, REASONS[None]))

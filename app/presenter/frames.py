@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from flask_babel import gettext as _
 
@@ -34,7 +34,7 @@ from app.learn.lessons import words
 from app.learn.lessons.judge import solution
 from app.practice import narration
 from app.scenes.demos import DEMOS
-from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, LessonStep
 
 INTRO, PAUSE, MOVE, ANSWER = "intro", "pause", "move", "answer"
 CARD_EVENTS = (EventKind.PLAY, EventKind.FIRST, EventKind.REDRAW)  # events whose card lands on the discard pile
@@ -63,6 +63,14 @@ def frames(demo_id: str) -> tuple[Frame, ...]:
     return tuple(found)
 
 
+class Sum(TypedDict):
+    """A hand added up, or (``total``) the winner's sum of them all."""
+
+    name: str
+    sum: str  # "5 + 20 = 25"
+    total: NotRequired[bool]
+
+
 @dataclass
 class Scene:
     """One frame as the page shows it, in the request's language."""
@@ -76,8 +84,8 @@ class Scene:
     lines: list[dict[str, Any]] = field(default_factory=list)  # the narration: each a sentence and its rule
     refused: list[position.Outcome] = field(default_factory=list)  # the wrong moves the step expects here
     question: str = ""  # "What would you play?", "Who plays next?", "How many points…?"
-    answer: dict[str, str] | None = None  # the engine's answer to the step's question: its sentence (and rule)
-    sums: list[dict[str, str]] = field(default_factory=list)  # a round's points, hand by hand
+    answer: dict[str, Any] | None = None  # the engine's answer to the step's question: its sentence (and rule), its value
+    sums: list[Sum] = field(default_factory=list)  # a round's points, hand by hand
     rules: list[dict[str, str]] = field(default_factory=list)  # the step's rules the frame names nowhere else: title and link
     played: dict[str, Any] | None = None  # the frame's move for the step player: seat and events
 
@@ -86,7 +94,7 @@ class Scene:
         return len(frames(self.demo.id))
 
     @property
-    def step(self) -> Step:
+    def step(self) -> LessonStep:
         return self.demo.steps[self.frame.step]
 
     @property
@@ -108,7 +116,8 @@ def scene(demo: Lesson, number: int) -> Scene:
     moves = solution(step)
     game, setup = game_from_scenario(step.scenario)
     state = game.round
-    before, verdict, events = game, None, []
+    before, verdict = game, None
+    events: list[Event] = []
     for index, move in enumerate(moves[:frame.played]):
         before = game.copy()  # the table the frame's move is made on, once the loop is done
         verdict, events = game.attempt(Move.from_dict(move))
@@ -129,6 +138,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     elif frame.kind == MOVE:
         if asking and step.ask == POINTS:
             events = [event for event in events if event.kind != EventKind.POINTS]
+        assert verdict is not None  # a move's frame has played its move
         _move(shown, moves, before, verdict, events, names)
     else:
         _answer(shown, state, setup, events, names)
@@ -170,6 +180,7 @@ def _answer(shown: Scene, state: RoundState, setup: list[Event], events: list[Ev
     step = shown.step
     if step.ask == NEXT_SEAT:
         seat = state.actor()
+        assert seat is not None  # the question is asked while the round goes on
         first = step.asks_first
         said = (_("You play first.") if first else _("You play next.")) if seat == LEARNER else (
             _("%(name)s plays first.", name=names[seat]) if first else _("%(name)s plays next.", name=names[seat]))
@@ -178,8 +189,10 @@ def _answer(shown: Scene, state: RoundState, setup: list[Event], events: list[Ev
         if not solution(step):  # the deal's sentences, held back while the question was open
             shown.lines = _lines(setup, names)
         return
+    points = state.round_points()
+    assert points is not None and state.winner is not None  # the points are asked once the round is over
     shown.answer = {**next(line for line in _lines(events, names) if line["kind"] == EventKind.POINTS),
-                    "value": state.round_points()[step.ask_seat]}
+                    "value": points[step.ask_seat]}
     hands = [(seat, hand) for seat, hand in enumerate(state.hands) if hand]
     shown.sums = [{"name": names[seat], "sum": _sum([c.points for c in hand])} for seat, hand in hands]
     if state.rules.scoring_rule is Rule.SCORE_WINNER_COLLECTS:
@@ -200,9 +213,9 @@ def _decision(state: RoundState) -> str:
     return _("What would you do?")
 
 
-def _question(step: Step, names: tuple[str, ...], scoring: str) -> str:
+def _question(step: LessonStep, names: tuple[str, ...], scoring: str) -> str:
     """The question of the frame; with the lowest total winning, a hand's points count against its
-    player, so the question asks what they are charged, as the quiz does (app.quiz.kinds.Points)."""
+    player, so the question asks what they are charged, as the quiz does (app.quiz.solvers.Points)."""
     if step.ask == NEXT_SEAT:
         return _("Who plays first?") if step.asks_first else _("Who plays next?")
     charged = scoring == "tally-lowest"

@@ -10,10 +10,13 @@ language and changes nothing.
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, wording
 from ..i18n import LANGUAGES
+from ..proxied import secret_key
 from . import display
 from .item import check_items
 from .progress import QuizError, item, new_seed, resume
@@ -21,10 +24,9 @@ from .worked import worked_example
 
 bp = Blueprint("quiz", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 
 
-@bp.get(f"/{LANG}/quiz")
+@bp.get("/<lang:lang>/quiz")
 def quiz(lang: str):
     """The quiz of ``?seed=`` (a new random one, put in the address, without), at the answers its
     ``progress`` token carries; with ``item`` and ``answer``, that answer given and redirected to."""
@@ -32,7 +34,7 @@ def quiz(lang: str):
     seed = args.get("seed", "")
     if not seed:
         return redirect(url_for(".quiz", lang=lang, seed=new_seed()))
-    secret = current_app.secret_key
+    secret = secret_key()
     progress = resume(seed, args.get("progress"), secret)
     if "answer" in args or "item" in args:
         answered = progress.answer(args.get("item", ""), args.get("answer", ""))
@@ -49,7 +51,7 @@ def quiz(lang: str):
         results=None if progress.current else display.results(progress), alternates=links)
 
 
-@bp.get(f"/{LANG}/quiz/check")
+@bp.get("/<lang:lang>/quiz/check")
 def check(lang: str):
     """A rules page's "Check yourself" with one question answered (``?item=&answer=``)."""
     chosen = item(request.args.get("item", ""))
@@ -59,7 +61,8 @@ def check(lang: str):
     if answer is not None and chosen.solution.choice(answer) is None:
         raise QuizError("bad-answer")
     answered = {chosen.id: display.feedback(chosen, answer)} if answer is not None else {}
-    links = {code: url_for(".check", **{**request.args, "lang": code}) for code in LANGUAGES}
+    query: dict[str, Any] = dict(request.args)  # url_for's values: its own flags are typed apart
+    links = {code: url_for(".check", **{**query, "lang": code}) for code in LANGUAGES}
     return render_template("quiz/check.html", topic=chosen.topic, questions=check_yourself(chosen.topic),
                            answered=answered, alternates=links)
 

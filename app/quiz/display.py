@@ -24,9 +24,9 @@ from app.pages.rulefacts import rule_changes
 from app.scenes.question import Source
 
 from .item import Item
-from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
+from .solvers import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from .links import lesson_link
-from ..replay import Played, Step
+from ..replay import MoveAttempt, Played
 from .progress import Progress
 
 SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
@@ -61,6 +61,7 @@ def position(played: Played, you: int | None, hide_hand: bool = False, pile: lis
         return {"changes": changes, "deal": {"players": wording.seat_list(range(state.players)),
                                              "dealer": wording.seat_name(state.dealer), "first": first}}
     actor = state.actor()
+    assert actor is not None and state.color is not None  # a position asked about: mid-round, a colour to match
     seats = [{"name": wording.seat_name(seat), "you": seat == you, "to_play": seat == actor, "cards": _notations(hand)}
              for seat, hand in enumerate(state.hands) if not (hide_hand and seat == you)]
     order = [state.next_seat(actor, step) for step in range(state.players)]
@@ -74,7 +75,7 @@ def _notations(hand) -> list[str]:
     return [c.notation for c in hand]
 
 
-def _move(step: Step) -> dict[str, Any]:
+def _move(step: MoveAttempt) -> dict[str, Any]:
     return {"text": describe_move(step.move), "card": step.move.card and step.move.card.notation}
 
 
@@ -131,6 +132,7 @@ def _narrated(played: Played, deal: bool = True) -> list[str]:
 
 def _explain_next(item: Item) -> dict[str, Any]:
     seat = item.played.after.actor()
+    assert seat is not None  # the question asks who plays next, so someone does
     conclusion = _("So %(seat)s plays next.", seat=wording.seat_name(seat))
     return {"lines": _narrated(item.played), "conclusion": conclusion}
 
@@ -144,7 +146,9 @@ def _explain_count(item: Item) -> dict[str, Any]:
 
 def _explain_challenge(item: Item) -> dict[str, Any]:
     (answer,) = item.solution.right
-    return {"lines": _narrated(item.played), "conclusion": item.solution.choice(answer).label()}
+    right = item.solution.choice(answer)
+    assert right is not None  # solving keeps the right answer among the choices (kinds._one_of)
+    return {"lines": _narrated(item.played), "conclusion": right.label()}
 
 
 def _explain_points(item: Item) -> dict[str, Any]:
@@ -155,6 +159,7 @@ def scoring(state: RoundState) -> dict[str, Any]:
     """The hands left at the end of a round, each card's points and each hand's sum, and the round's
     points by the rule set's method: all from the engine (card points, round_points)."""
     points = state.round_points()
+    assert points is not None  # scored once the round is over
     rows = [{"name": wording.seat_name(seat), "cards": _notations(hand), "values": [c.points for c in hand],
              "sum": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner}
             for seat, hand in enumerate(state.hands)]
@@ -175,7 +180,7 @@ def _source(source: Source, played: Played) -> dict[str, Any]:
     verdict = None
     last = played.steps[-1] if played.steps else None
     if last is not None and wording.verdict_state(last.verdict) != "legal":
-        verdict = {**_verdict(last.verdict, last.move.card and last.move.card.notation),
+        verdict = {**_verdict(last.verdict, last.move.card.notation if last.move.card else None),
                    "move": describe_move(last.move)}
     return {"name": str(SOURCE_NAMES[source.name]), "says": source.says and str(source.says),
             "lines": _narrated(played, deal=False), "verdict": verdict}

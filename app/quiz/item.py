@@ -2,7 +2,7 @@
 question's solver, its rules page and the engine's answer.
 
 A scene says what to ask about which position (app.scenes.question.QuizItem); an ``Item`` is that
-scene as the quiz asks it: ``ask`` is the question's solver (app.quiz.kinds), ``topic`` the rules
+scene as the quiz asks it: ``ask`` is the question's solver (app.quiz.solvers), ``topic`` the rules
 page it belongs to, ``solution`` the engine's answer, worked out once.
 """
 from __future__ import annotations
@@ -15,18 +15,17 @@ from app.scenes.myths import MYTHS as MYTH_SCENES
 from app.scenes.question import QuizItem
 from app.scenes.quiz import POSITIONS as POSITION_SCENES
 
-from .kinds import Myth, Solution, solver
+from .solvers import Myth, Solution, Solver, solver
 from ..replay import Played, play
 
 
 @dataclass(frozen=True, eq=False)  # items are unique: compared and hashed by identity
 class Item(QuizItem):
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "ask", solver(self.ask))  # the scene's question, as the quiz solves it
+    ask: Solver  # the scene's question, as the quiz solves it
 
     @classmethod
     def of(cls, scene: QuizItem) -> Item:
-        return cls(**{f.name: getattr(scene, f.name) for f in fields(scene)})
+        return cls(**{f.name: getattr(scene, f.name) for f in fields(scene)} | {"ask": solver(scene.ask)})
 
     @property
     def topic(self) -> str:

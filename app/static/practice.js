@@ -1,6 +1,6 @@
-// Progressive enhancement of the practice table: the same forms, sent with fetch, no reload, and
-// each move's steps played on the table itself by the step player (steps.js), at the pace the
-// learner sets (remembered), with pause and one step at a time. The hand is one tab stop (arrow
+// Progressive enhancement of the practice table: the same forms, sent with fetch (swap.js), no
+// reload, and each move's steps played on the table itself by the step player (steps.js), at the
+// pace the learner sets (remembered), with pause and one step at a time. The hand is one tab stop (arrow
 // keys in reading order), D and U draw and say UNO, and the log is a drawer on phones.
 // Without this file every form still works (POST, then redirect back to the table).
 "use strict";
@@ -8,11 +8,11 @@
 (function () {
   document.documentElement.classList.add("js");  // practice.css hides what only a page without it needs
   const steps = window.UnoSteps;  // steps.js, loaded first
+  const swap = window.UnoSwap;  // swap.js, loaded before it
   const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
   let player = null;  // the step player, while it plays a move's steps
   const OPENING = "uno-tutor-opening";
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
-  const GIVE_UP_AFTER = 20000;  // ms: a server that never answers must not freeze the table
   const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
   let settledAt = 0;  // when the latest answer's table was put in place
 
@@ -57,17 +57,16 @@
   }
 
   // An answer that is not a table (a game gone, another browser's game, a server error, or in
-  // pass-and-play the pass screen, which holds no hand): its page is shown in place, without
-  // sending the move a second time.
-  function showPage(page, response) {
+  // pass-and-play the pass screen, which holds no hand): its page (``answer``: swap.js's) is
+  // shown in place, without sending the move a second time.
+  function showPage(answer) {
     const main = document.querySelector("main");
-    const answer = page.querySelector("main");
-    if (!main || !answer) throw new Error("no page in the answer");
-    main.replaceWith(answer);
+    const fresh = answer.page.querySelector("main");
+    if (!main || !fresh) throw new Error("no page in the answer");
+    main.replaceWith(fresh);
     settledAt = performance.now();
-    document.title = page.title;
-    if (response.redirected) history.replaceState(null, "", response.url);
-    answer.focus();
+    swap.follow(answer, answer.response.redirected && "replace");
+    fresh.focus();
   }
 
   // Plays the latest steps of ``fresh`` on ``current``, then puts ``fresh`` in its place (and
@@ -126,10 +125,6 @@
   };
 
   async function send(form, submitter) {
-    const data = new FormData(form);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    // getAttribute: the form's hidden field named "action" hides the form.action property.
-    const url = new URL(form.getAttribute("action"), document.baseURI);
     const current = document.querySelector(".practice");
     const status = current && current.querySelector(".sending");
     if (status) {  // a failure's notice from an earlier try gives way
@@ -142,34 +137,30 @@
       status.hidden = false;
       status.textContent = status.dataset.sending;
     }, SHOW_SENDING_AFTER);
-    const waited = new AbortController();
-    const giveUp = window.setTimeout(function () { waited.abort(); }, GIVE_UP_AFTER);
     if (current) current.setAttribute("aria-busy", "true");
-    let response, text;
+    let answer;
     try {
-      response = await fetch(url, { method: "POST", body: data, credentials: "same-origin", signal: waited.signal });
-      text = await response.text();
-    } catch (error) {  // no network, the server down or silent
+      // getAttribute: the form's hidden field named "action" hides the form.action property.
+      answer = await swap.load(form.getAttribute("action"), { method: "POST", body: swap.fields(form, submitter) });
+    } catch (error) {  // no network, the server down or silent: not sent again behind the learner's back
       if (current) failed(current);
       return;
     } finally {
       window.clearTimeout(shown);
-      window.clearTimeout(giveUp);
       if (current) current.removeAttribute("aria-busy");
     }
-    const page = new DOMParser().parseFromString(text, "text/html");
-    const fresh = page.querySelector(".practice");
-    const passing = page.querySelector(".pass-screen");
+    const response = answer.response;
+    const fresh = answer.page.querySelector(".practice");
+    const passing = answer.page.querySelector(".pass-screen");
     if (passing && current && response.redirected) {
       if (status) status.hidden = true;
       await playBeforePassing(current, passing);
     }
     if (!fresh || !current) {
-      showPage(page, response);
+      showPage(answer);
       return;
     }
-    document.title = page.title;
-    if (response.redirected) history.replaceState(null, "", response.url);
+    swap.follow(answer, response.redirected && "replace");
     const choosing = new URL(response.url).searchParams.has("choose");
     const setting = form.classList.contains("hints-form");  // hints on or off: no move to play
     const moved = response.redirected && !choosing && !setting && fresh.dataset.version !== current.dataset.version;

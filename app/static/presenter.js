@@ -1,8 +1,8 @@
 // The presenter with JavaScript: keys for a keyboard or a clicker (→ Page Down Space: next step,
 // ← Page Up: back, B: blank the screen, L: the other language at the same step), never while the
 // focus is in a form control. The next frame is fetched and its move played on this table by the
-// step player (steps.js) before the frame takes its place, and the address follows, so a reload
-// or the language link keeps the place. Every frame also works without this: Back and Next links.
+// step player (steps.js) before the frame takes its place (swap.js), and the address follows, so a
+// reload or the language link keeps the place. Every frame also works without this: Back and Next links.
 // The keys are the same in an Arabic page: a clicker's forward button sends → or Page Down
 // whatever the language, so → is always "next" (the on-screen links point the way the page reads).
 // Pressed with nowhere to go (← on a demo's first frame, → after the last demo), a key shows
@@ -33,7 +33,18 @@
     if (on) steps.announce(cover.textContent.trim());
   }
 
-  // Shows the frame at ``url``; ``forward``: its move is played on this table first.
+  // Before the frame at ``url`` takes the place of ``current``: with ``forward``, its move played.
+  async function play(current, fresh, forward) {
+    if (forward && fresh.querySelector(".log-step.latest[data-step]") && steps.pace() !== "instant") {
+      playing = new steps.StepPlayer(current, fresh);
+      await playing.run();
+      playing = null;
+    } else {
+      steps.announce(fresh.querySelector("#log, .presenter-end").textContent.trim().replace(/\s+/g, " "));
+    }
+  }
+
+  // Shows the frame at ``url`` (failing that, the browser goes there, as without JavaScript).
   async function go(url, forward) {
     if (busy) {  // pressed again while a move plays: finish it at once
       if (playing) playing.finish();
@@ -42,26 +53,9 @@
     busy = true;
     const current = presenter();
     const focused = current.contains(document.activeElement) && document.activeElement.getAttribute("rel");
-    let page;
-    try {
-      const response = await fetch(url, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(response.status);
-      page = new DOMParser().parseFromString(await response.text(), "text/html");
-    } catch (error) {
-      location.href = url;  // as without JavaScript
-      return;
-    }
-    const fresh = page.querySelector(".presenter");
-    if (forward && fresh.querySelector(".log-step.latest[data-step]") && steps.pace() !== "instant") {
-      playing = new steps.StepPlayer(current, fresh);
-      await playing.run();
-      playing = null;
-    } else {
-      steps.announce(fresh.querySelector("#log, .presenter-end").textContent.trim().replace(/\s+/g, " "));
-    }
-    current.replaceWith(fresh);
-    history.replaceState(null, "", url);
-    document.title = page.title;
+    const before = function (fresh) { return play(current, fresh, forward); };
+    const fresh = await window.UnoSwap.swap(url, current, ".presenter", { fallback: true, history: "replace", before: before });
+    if (!fresh) return;
     showKeys();
     if (focused) {  // the link that was pressed, on the new frame
       const link = fresh.querySelector('.presenter-nav a[rel="' + focused + '"]');

@@ -1,11 +1,20 @@
-// The step player: a move's steps (the log entries that carry data-step) played on a table that
-// shows where play stood before them — a card travels to the pile, the acting player is marked,
-// counts change, the direction mark turns — at the learner's pace, each step's sentence said in the
-// table's caption and to a polite live region. The practice table uses it (practice.js), and so do
-// the lessons (learn.js) on the shared position view, which has the same places by class (.players,
-// .pile-top, .hand-cards) and keeps the words for counts and colours beside it ([data-counts],
-// [data-labels]); the presenter's demos (presenter.js) too, their hands open in the players' places.
-// Reduced motion: nothing travels, the places are lit instead.
+// The step player: a move's steps played on a table that shows where play stood before them — a
+// card travels to the pile, the acting player is marked, counts change, the direction turns — at
+// the learner's pace, each step said in the caption and to a polite live region (reduced motion:
+// nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
+// The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
+// lacks is skipped; a seat's chip has all of its parts):
+//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count] (.player-count
+//   .player-last .badge-turn .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
+//   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
+//   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
+//   [data-anticlockwise] (.direction-arrow .direction-text); .step-caption; #decision-title[data-table];
+//   #refusal #notice .refused, cleared; .pace (#pace .pace-pause .pace-step); the log, replaced.
+//  the answer: the log (#log, or the caller's) with .log-step.latest[data-step] (JSON: seat, events,
+//   after) [data-actions] (.log-line each), .log-scroll, #log-latest, .log-close; [data-counts] (the
+//   words for counts), [data-labels] if the table has none, template[data-card] (the faces it moves).
+//  classes it sets: playing waiting player-acting player-turn now lit lit-still flying landed
+//   drawn-now turning colour-*.
 "use strict";
 
 window.UnoSteps = (function () {
@@ -430,38 +439,22 @@ window.UnoSteps = (function () {
 
   // ---- Sending a table's forms ------------------------------------------------------------------
 
-  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's) with fetch, plays
+  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's) with swap.js, plays
   // the answer's new steps on the table as it stands (``log``: see StepPlayer), then puts the
   // answer's table, and its language links, in place; the address becomes the form's, so a reload
   // or a shared link shows the same. Returns the new table; throws if the answer has none.
-  async function fetchAndPlay(form, submitter, selector, log) {
-    const data = new FormData(form);
-    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
-    // getAttribute: a form's hidden field named "action" hides the form.action property.
-    const url = new URL(form.getAttribute("action"), document.baseURI);
-    url.search = new URLSearchParams(data).toString();
+  function fetchAndPlay(form, submitter, selector, log) {
     const current = document.querySelector(selector);
-    current.setAttribute("aria-busy", "true");  // until the answer's table takes its place
-    let fresh, page;
-    try {
-      const response = await fetch(url, { credentials: "same-origin" });
-      page = new DOMParser().parseFromString(await response.text(), "text/html");
-      fresh = page.querySelector(selector);
-      if (!fresh) throw new Error("no table in the answer");
-    } catch (error) {
-      current.removeAttribute("aria-busy");
-      throw error;
+    async function before(fresh, answer) {
+      const languages = document.querySelector(".lang-switch");
+      const freshLanguages = answer.page.querySelector(".lang-switch");
+      if (languages && freshLanguages) languages.replaceWith(freshLanguages);
+      if (fresh.querySelector(".log-step.latest[data-step]") && pace() !== "instant") {
+        await new StepPlayer(current, fresh, log).run();
+      }
     }
-    history.replaceState(null, "", url);
-    document.title = page.title;
-    const languages = document.querySelector(".lang-switch");
-    const freshLanguages = page.querySelector(".lang-switch");
-    if (languages && freshLanguages) languages.replaceWith(freshLanguages);
-    if (fresh.querySelector(".log-step.latest[data-step]") && pace() !== "instant") {
-      await new StepPlayer(current, fresh, log).run();
-    }
-    current.replaceWith(fresh);
-    return fresh;
+    const swap = window.UnoSwap;  // swap.js, loaded first
+    return swap.swap(swap.address(form, submitter), current, selector, { history: "replace", before: before });
   }
 
   // Sends a form with ``send(form, submitter)`` (a promise), one at a time: the second click of a

@@ -31,23 +31,21 @@
     const url = new URL(mark.getAttribute("href"), document.baseURI);
     url.searchParams.set("after", shown.dataset.version);
     url.searchParams.set("since", mark.dataset.logged);
-    let response, text;
+    let answer;
     try {
-      response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
-      if (response.status === 204) return;
-      text = await response.text();
+      answer = await window.UnoSwap.load(url, { cache: "no-store" });  // swap.js, loaded first
     } catch (error) {
-      return;  // no network for now: look again later
+      return;  // no network for now, or no answer in time: look again later
     }
-    const page = new DOMParser().parseFromString(text, "text/html");
-    const fresh = page.querySelector(".practice");
-    if (!response.ok || !fresh) {
+    if (answer.response.status === 204) return;
+    const fresh = answer.page.querySelector(".practice");
+    if (!answer.response.ok || !fresh) {
       stopped = true;
-      table.showPage(page);
+      table.showPage(answer);
       return;
     }
     marker(fresh).hidden = true;
-    document.title = page.title;
+    window.UnoSwap.follow(answer);
     const focused = shown.contains(document.activeElement) ? selector(document.activeElement) : null;
     await table.follow(shown, fresh);
     const again = focused && fresh.querySelector(focused);

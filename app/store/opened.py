@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from flask import current_app
-
+from ..proxied import the_app
 from . import open_store
 from .base import CLEANUP_EVERY, Store
 
@@ -23,7 +24,7 @@ def store() -> Store:
     One store per app, whichever threads ask first at once: each opened its own before, and the
     stores dropped took their PostgreSQL pools with them, whose last reference, let go in one of
     the pool's own threads, printed "cannot join current thread"."""
-    app = current_app._get_current_object()  # one context lookup, not one per attribute
+    app = the_app()  # one context lookup, not one per attribute
     found = app.extensions.get("practice_store")
     if found is None:
         with _OPENING:
@@ -40,12 +41,15 @@ def _open(app) -> Store:
     config = app.config
     path = config.get("PRACTICE_DATABASE") or Path(app.instance_path) / "practice.sqlite3"
     every = config.get("PRACTICE_CLEANUP_EVERY", float(os.environ.get("UNO_TUTOR_CLEANUP_EVERY") or CLEANUP_EVERY))
-    pool = tuple(kind(config.get(name) or os.environ.get(name) or default) for name, kind, default in POOL)
+    pool = (int(_setting(config, "DATABASE_POOL_MIN", 1)), int(_setting(config, "DATABASE_POOL_MAX", 10)),
+            float(_setting(config, "DATABASE_POOL_TIMEOUT", 5.0)))
     # PRACTICE_CLEANUP_EVERY 0: no cleaner thread, cron runs flask cleanup
     return open_store(database_url(app), Path(path), every or None, pool)
 
 
-POOL = (("DATABASE_POOL_MIN", int, 1), ("DATABASE_POOL_MAX", int, 10), ("DATABASE_POOL_TIMEOUT", float, 5.0))
+def _setting(config: Mapping[str, Any], name: str, default: float) -> Any:
+    """A setting from the app's config, else the environment, else ``default``."""
+    return config.get(name) or os.environ.get(name) or default
 
 
 def database_url(app) -> str:

@@ -2,7 +2,7 @@
 is a ``postgresql://`` (or ``postgres://``) URL (app.store.open_store).
 
 psycopg 3 and its pool rather than SQLAlchemy Core: the store's SQL is written once for both
-databases already (app.store.base), so a query builder would translate what needs no
+databases already (app.store.base and its tables' modules), so a query builder would translate what needs no
 translating, at a layer and a dependency more on every move; what does differ is the connections,
 and psycopg_pool keeps those (sizes, a check of each connection handed out, so a restarted
 server costs no request an error, and reconnecting in the background while it is away).
@@ -31,6 +31,7 @@ import threading
 import weakref
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any
 
 import psycopg
 from psycopg_pool import ConnectionPool
@@ -44,6 +45,13 @@ from .records import SchemaBehind
 def _placeholders(sql: str) -> str:
     """base's ``?`` as psycopg's ``%s`` (base's SQL has no other ``?`` nor any ``%``)."""
     return sql.replace("?", "%s")
+
+
+def _value(conn: psycopg.Connection[Any], sql: str) -> Any:
+    """The value of a query that always answers one row (an aggregate, ``to_regclass``)."""
+    row = conn.execute(sql).fetchone()
+    assert row is not None  # one row, whatever the tables hold
+    return row[0]
 
 
 class _Statements:
@@ -142,9 +150,9 @@ class PostgresStore(Store):
 
     def schema_version(self) -> int:
         with self._pool().connection() as conn:
-            if conn.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+            if _value(conn, "SELECT to_regclass('schema_version')") is None:
                 return 0
-            return conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+            return _value(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
 
     def _disconnect(self) -> None:
         """Close this process's pool (never a parent's: see ``_pool``)."""

@@ -2,7 +2,7 @@
 zero-setup default.
 
 Safe with several server processes on one file: WAL lets readers and one writer work at once,
-writers take turns (see ``_transaction``), so every read-then-write of app.store.base
+writers take turns (see ``_transaction``), so every read-then-write of the store's tables
 sees the last writer's rows, and every save is a compare-and-set on the game's version.
 
 Checkpoints, which copy the write-ahead log back into the database file and sync both to disk,
@@ -44,7 +44,7 @@ from .base import CLEANUP_EVERY, Store
 try:
     import fcntl
 except ImportError:  # not a POSIX system: writers wait on SQLite's busy timeout alone
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # checked before each use: the module, or None without it
 
 BUSY_TIMEOUT_MS = 5000
 CHECKPOINT_EVERY = 100  # commits of a process between two of its checkpoints (about 350 log pages)
@@ -162,7 +162,7 @@ class SQLiteStore(Store):
 
     def _unlock(self) -> None:
         try:
-            if fcntl is not None:
+            if fcntl is not None and self._lock_file is not None:  # _lock opened the file
                 fcntl.flock(self._lock_file[1], fcntl.LOCK_UN)
         finally:
             self._threads.release()

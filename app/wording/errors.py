@@ -44,7 +44,10 @@ ERRORS: dict[str, Message] = {
     "together-table-only": _l("This game is for several people on one device: it is played on its table page, "
                               "which hides each hand between turns."),
     "not-found": _l("There is no such page."),
-    "bad-seed": _l("This quiz can't be made: its seed must be a word of up to %(max)d letters, digits, “-” or “_”."),
+    "bad-seed": _ln("This quiz can't be made: its seed must be a word of up to %(num)d character: letters, digits, "
+                    "“-” or “_”.",
+                    "This quiz can't be made: its seed must be a word of up to %(num)d characters: letters, digits, "
+                    "“-” or “_”.", key="max"),
     "bad-progress": _l("The answers in this address were changed or belong to another quiz, so they can't be "
                        "used: start the quiz again."),
     "bad-answer": _l("That is not one of this question's answers: choose one of its buttons."),

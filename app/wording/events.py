@@ -127,7 +127,7 @@ EVENTS: dict[tuple[str, str | None, str], Message] = {
 }
 SUBJECT_KEYS = ("seat", "winner", "dealer")
 OBJECT_KEYS = ("target", "offender")
-EVENT_FLAGS = {"guilty": {True: "guilty", False: "innocent"}, "late": {True: "late"},
+EVENT_FLAGS: dict[str, dict[bool | str, str]] = {"guilty": {True: "guilty", False: "innocent"}, "late": {True: "late"},
                "method": {"highest": "highest", "random": "random"}, "tie": {True: "tie"}}
 
 

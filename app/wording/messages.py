@@ -1,7 +1,7 @@
 """The two kinds of message the wording tables hold, and their translation in a language.
 
 A table's message is made when the app starts, before any request says which language to use,
-so it is kept untranslated (``_l``, ``_lc``, ``_ln`` mark it for extraction: app.i18n's keywords)
+so it is kept untranslated (``_l``, ``_lc``, ``_ln``, ``_lnc`` mark it for extraction: app.i18n's keywords)
 and translated when a sentence is made (``text``).
 """
 
@@ -48,6 +48,7 @@ class Plural:
     singular: str
     plural: str
     key: str = "count"
+    context: str | None = None  # as Text's: a sentence's frame for a typed name (app.wording.people)
 
     def __call__(self, params: Mapping[str, Any], language: str | None = None) -> str:
         count = params[self.key]
@@ -59,7 +60,30 @@ def _ln(singular: str, plural: str, key: str = "count") -> Plural:
     return Plural(singular, plural, key)
 
 
+def _lnc(context: str, singular: str, plural: str, key: str = "count") -> Plural:
+    """A plural message with a context (keyword ``_lnc:1c,2,3``)."""
+    return Plural(singular, plural, key, context)
+
+
 Message = Text | Plural  # from _l or _ln
+
+
+class Counted(int):
+    """A number and the noun it counts ("108 cards", «108 بطاقات»): ``%s`` writes both in the
+    current language, the noun's form chosen by the number (``noun``, a Plural that reads
+    ``%(num)d``), ``%d`` and any arithmetic the number alone. So a fact counted once (a lesson
+    step's "25 cards in each colour") stays a number for every other reader, and a sentence that
+    shows it beside its noun needs no plural form of its own for each number it holds."""
+
+    noun: Plural
+
+    def __new__(cls, number: int, noun: Plural) -> Counted:
+        counted = super().__new__(cls, number)
+        counted.noun = noun
+        return counted
+
+    def __str__(self) -> str:
+        return self.noun({"count": int(self)})
 
 
 @lru_cache(maxsize=4096)
@@ -70,6 +94,9 @@ def text(language: str, message: Message, count: int | None = None) -> str:
     hundred messages make every sentence of a game, each translated through Flask-Babel's
     request context.
     """
-    if isinstance(message, Plural):
-        return get_translations().ungettext(message.singular, message.plural, count)
-    return str(message)
+    if not isinstance(message, Plural):
+        return str(message)
+    assert count is not None  # Plural.__call__ passes its count
+    if message.context:
+        return get_translations().unpgettext(message.context, message.singular, message.plural, count)
+    return get_translations().ungettext(message.singular, message.plural, count)

@@ -114,7 +114,7 @@ def card_name_in(language: str, notation: str) -> str:
     face = _parse(notation)
     if face is None:
         return str(notation)
-    if face.kind is Kind.NUMBER:
+    if face.kind is Kind.NUMBER and face.color is not None:  # a number card always has its colour
         return text(language, NUMBER_CARDS[face.color]) % {"number": face.number}
     return text(language, ACTION_CARDS[face.color, face.kind])
 
@@ -163,6 +163,20 @@ def kind_name(kind: str) -> str:
 def rule_title(rule: Rule | str) -> str:
     """A short title for a rule id (headings, "why?" links); unknown ids are returned as is."""
     return _lookup(RULE_TITLES, Rule, rule)
+
+
+# TRANSLATORS: a rule's title in running text (a link in a sentence, a list of rules, after "Why:")
+# when the title holds a colon of its own ("First card: a number"): quoted, so that its colon is
+# not read as the sentence's and two such titles joined by "and" stay two.
+LISTED_TITLE = _lc("listed rule title", "“%(title)s”")
+
+
+def listed_title(rule: Rule | str) -> str:
+    """A rule's title as a sentence or a list holds it: ``rule_title``, quoted when it holds a colon
+    («القواعد: «البطاقة الأولى: رقم» ومطابقة اللون», docs/arabic.md §2). Headings, table cells and
+    chips, where the title stands alone, say ``rule_title``."""
+    title = rule_title(rule)
+    return str(LISTED_TITLE) % {"title": title} if ":" in title else title
 
 
 def _lookup(table: Mapping[Any, Message], enum: type, value: str) -> str:

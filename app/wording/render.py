@@ -15,6 +15,7 @@ from ..engine.rules import Rule
 from ..i18n import current_language
 from .lists import word_list
 from .messages import Message, Plural, Text, text
+from .people import PersonName, for_name
 from .names import (DIRECTIONS, FIELDS, card_name_in, color_word, color_word_in, matched_face, pair, rule_title,
                     seat_list, seat_name)
 
@@ -27,13 +28,25 @@ FILLED_FROM = {"face": "top", "total": "points", "others": "winners"}  # placeho
 def render(message: Message, params: Mapping[str, Any], names: Sequence[str] | None,
            fallback: Rule | Text, language: str | None = None) -> str:
     """Format ``message`` with localised ``params``; with a parameter missing or of the wrong kind
-    the sentence is ``fallback`` instead: a rule's title, or an error's generic message."""
+    the sentence is ``fallback`` instead: a rule's title, or an error's generic message. A seat
+    whose name a person typed gets the sentence's frame for typed names (app.wording.people)."""
     language = language or current_language()
+    message = for_name(message, _names_a_person(params, names))
     try:
         values = _localise(params, names, language)
         return message(values, language) if isinstance(message, Plural) else text(language, message) % values
     except (KeyError, TypeError, ValueError):
         return rule_title(fallback) if isinstance(fallback, Rule) else str(fallback)
+
+
+def _names_a_person(params: Mapping[str, Any], names: Sequence[str] | None) -> bool:
+    """Whether a seat the sentence names (by number, in ``names``) has a name a person typed."""
+    if not names:
+        return False
+    winners = params.get("winners")
+    seats = [value for key, value in params.items() if key in SEAT_KEYS]
+    seats += winners if isinstance(winners, list) else []
+    return any(type(seat) is int and 0 <= seat < len(names) and isinstance(names[seat], PersonName) for seat in seats)
 
 
 def _localise(params: Mapping[str, Any], names: Sequence[str] | None, language: str) -> dict[str, Any]:

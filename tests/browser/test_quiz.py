@@ -130,6 +130,24 @@ def test_check_yourself_on_a_rules_page(visit, axe_source, arabic_fonts, screens
     assert not problems, "\n".join(problems)
 
 
+def test_an_answer_that_does_not_come_in_time_is_fetched_the_plain_way(visit):
+    """A server silent past swap.js's wait (20 s on the page's clock, run forward): the browser goes
+    to the answer's address itself, as without JavaScript, and the question is answered there."""
+    page = visit(viewport=WIDE).page
+    page.clock.install()
+    held = []  # the fetch, never answered; the page's own request for the address goes through
+    page.route(re.compile(r"/quiz/check\?"), lambda route: held.append(route)
+               if route.request.resource_type == "fetch" else route.fallback())
+    page.goto("/en/rules/turn")
+    with page.expect_request(lambda request: request.resource_type == "fetch"):
+        page.locator('#item-turn-match button[value="B7"]').click()
+    page.clock.run_for(19_000)
+    assert page.url.endswith("/en/rules/turn") and page.locator("#item-turn-match[aria-busy]").count() == 1
+    page.clock.run_for(2_000)
+    page.wait_for_url(re.compile(r"/quiz/check\?item=turn-match&answer=B7"))
+    assert len(held) == 1 and "wrong" in page.locator("#item-turn-match").get_attribute("class")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_scoring_page_and_an_error_look_right(visit, axe_source, arabic_fonts, screenshots, lang):
     page = visit(viewport=WIDE).page

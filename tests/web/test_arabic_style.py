@@ -91,6 +91,11 @@ def _read_everything(app):
     client = app.test_client()
     pages = {path: page_text(client.get(f"/ar/{path}").text) for path in PAGES}
     pages["play"] = page_text(client.get("/ar/play").text)
+    # The steps that list two first-card rules (#34).
+    pages["lesson"] = page_text(client.get("/ar/learn/first-card?step=6").text)
+    pages["present"] = page_text(client.get("/ar/present/first-card/12").text)
+    pages["class"] = page_text(client.get("/ar/class/new").text)
+    pages["join"] = page_text(client.get("/ar/join").text)
     pages["quiz"] = _quiz_text(client)
     rng = random.Random(18)
     games = ({}, {"preset": "guide-long"}, {"stacking": "on", "seven_zero": "on", "draw_until_playable": "on"})
@@ -190,6 +195,26 @@ def test_an_action_card_in_a_sentence_is_in_guillemets(msgid, text):
     assert not BARE_ACTION.search(bare), (msgid, text)
 
 
+def test_a_rule_title_with_a_colon_is_quoted_in_running_text(app):
+    """«القواعد: «البطاقة الأولى: رقم» ومطابقة اللون»: the title's own colon is not the sentence's."""
+    for lang, quotes in (("ar", "«»"), ("en", "“”")):
+        with app.test_request_context(f"/{lang}/"), force_locale(lang):
+            for rule in Rule:
+                title = wording.rule_title(rule)
+                assert wording.listed_title(rule) == (quotes[0] + title + quotes[1] if ":" in title else title)
+
+
+def test_the_pages_list_no_rule_title_unquoted(arabic_pages, app):
+    """The lessons' and the presenter's «القواعد:», the game log's «السبب:», rule links in prose."""
+    with app.test_request_context("/ar/"), force_locale("ar"):
+        titles = [wording.rule_title(rule) for rule in Rule if ":" in wording.rule_title(rule)]
+    unquoted = re.compile(rf"(?<!«)(?:{'|'.join(map(re.escape, titles))})")
+    found = {path: [line for line in text.splitlines() if line.removesuffix(" #") not in titles and unquoted.search(line)]
+             for path, text in arabic_pages.items() if path != "glossary"}
+    assert not any(found.values()), {p: f for p, f in found.items() if f}
+    assert "القواعد: «البطاقة الأولى: تغيير اللون + اسحب 4» و«البطاقة الأولى: رقم»" in arabic_pages["lesson"]
+
+
 # --- 3. lists ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("items, expected", [
@@ -234,6 +259,17 @@ def test_the_table_never_puts_two_numbers_side_by_side(arabic_pages):
     assert not NAME_THEN_COUNT.findall(arabic_pages["table"])
 
 
+# --- 5. digits, symbols and direction ----------------------------------------------------------
+
+def test_a_sum_or_a_sign_in_an_arabic_page_is_isolated_left_to_right():
+    """«(<bdi dir="ltr">4 + 2</bdi>)»: an isolate of digits and signs says its direction, so no
+    renderer lays it out right to left (read as «2 + 4», #34)."""
+    templates = TRANSLATIONS.parent / "app" / "templates"
+    found = [(path.name, run) for path in templates.rglob("*.ar.html")
+             for run in re.findall(r"<bdi>([^<]*[-+=×−][^<]*)</bdi>", path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
 # --- 6. plural forms ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("message", PLURALS, ids=lambda m: m.id[0][:40])
@@ -246,3 +282,36 @@ def test_every_plural_has_six_forms_in_one_pattern(message):
     assert "%(num)d" not in one and "%(num)d" not in two, ("one and two in words", one, two)
     if counted:
         assert all("%(num)d" in form for form in rest), ("3 and more: the digit", rest)
+
+
+# --- 7. tone -------------------------------------------------------------------------------------
+
+# English-shaped constructions and what the sheet writes instead (#34).
+CALQUES = {
+    re.compile(r"(?<![\u0621-\u064a])فقط(?![\u0621-\u064a])"): "«لا … إلا» or «وحده» (not «فقط»)",
+    re.compile(r"أحدًا(?: [\u0621-\u064a]+)? لا "): "«ولا يضبطه أحد», «إذ لا يرى يدك أحد غيرك»",
+    re.compile(r"رفضت حركات"): "«القواعد التي خالفتها حركاتك»",
+    re.compile(r"يلعب أونو من"): "«عدد اللاعبين في أونو من 2 إلى 10» (who would play «from 2 to 10»?)",
+    re.compile(r"[“”]"): "Arabic quotes with «…», a sign too: «-» و«_»",
+    re.compile(r"لا تبدأ بطاقة"): "«لا يجوز أن تبدأ كومة الرمي ببطاقة…»",
+    re.compile(r": ل(?!يس)[تي][\u0621-\u064a]"): "a purpose clause follows its verb without a colon («وتحدَّه لترى…»)",
+    # One spelling for a word written two ways (#34): the shadda where the word has one.
+    re.compile(r"(?<![\u0621-\u064a])(?:محرك|حلاق)|(?<![\u0621-\u064a])[يت]ُ?رَ?د (?:على|ب)"):
+        "«محرّك», «حلّاق», «يردّ» and «تردّ», with their shadda",
+    re.compile(r"(?<![\u0621-\u064a])([\u0621-\u064a]+)[\u064b-\u064d] \1(?![\u064b-\u0652])"):
+        "a repeated noun carries its tanween twice: «خطوةً خطوةً»",
+}
+
+
+def _calques(text):
+    return [(match.group(), instead) for pattern, instead in CALQUES.items() for match in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize("msgid, text", ENTRIES)
+def test_the_catalogue_writes_no_calque(msgid, text):
+    assert not _calques(text), (msgid, text, _calques(text))
+
+
+def test_the_pages_write_no_calque(arabic_pages):
+    found = {path: _calques(text) for path, text in arabic_pages.items()}
+    assert not any(found.values()), {p: f for p, f in found.items() if f}

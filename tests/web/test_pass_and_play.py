@@ -12,7 +12,6 @@ from app.engine.cards import Color, card
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
 from app.practice import access, limits as game_limits, narration
-from app.practice.pass_and_play import REASONS
 from app.security import PRIVATE
 
 from .practice_support import (assert_html_hides, csrf, form_fields, log, new_form_game, random_move, rewrite,
@@ -392,7 +391,8 @@ def test_a_challenge_goes_to_its_person_through_the_pass_screen(app, client, lan
     page = client.get(f"/{lang}/play/{game_id}").text
     assert is_pass_screen(page)
     offender = seat_names(app, lang, game_id)[0]
-    assert worded(app, lang, lambda: str(REASONS["challenge"]) % {"name": offender}) in text(page)
+    reason = "%(name)s played a Wild Draw Four on you: you challenge it or accept it."
+    assert worded(app, lang, lambda: wording.about_name(offender, reason)) in text(page)
     assert_html_hides(app, lang, page, game_id, seat=None)  # the bluff (Sara held red) is nowhere
     assert show(client, lang, game_id, 1, version).status_code == 303
     table = client.get(f"/{lang}/play/{game_id}").text

@@ -307,6 +307,15 @@ def test_the_arabic_frames_follow_the_style_sheet(pages):
     assert not found, found
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_verdict_line_is_not_labelled_with_its_verdict(pages, lang):
+    """«غير مسموح: لا يمكنك…» said it twice (#34): the ✓ and ✗ lines are the mark and the sentence."""
+    labels = {"ar": ("مسموح:", "خدعة:"), "en": ("Allowed:", "A bluff:")}[lang]
+    lines = [re.sub(r"<[^>]+>", "", line) for demo_id, number in FRAMES
+             for line in re.findall(r'<p class="(?:refused|narration-line narration-legal)".*?</p>', pages[lang, demo_id, number][1], re.S)]
+    assert lines and not [line for line in lines if any(label in line for label in labels)]
+
+
 def test_the_english_frames_use_one_term_for_each_thing(pages):
     found = {(demo_id, number): english_terms.replaced_words(page_text(pages["en", demo_id, number][1]))
              for demo_id, number in FRAMES}

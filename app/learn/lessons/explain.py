@@ -91,7 +91,7 @@ def points(progress: Progress, names: tuple[str, ...], given: int | None) -> dic
         counted = [s for s in range(state.players) if s != state.winner] if seat == state.winner else []
     else:
         counted = [seat]
-    hands = [{"name": names[s], "cards": [(c.notation, c.points) for c in state.hands[s]],
+    hands: list[dict[str, Any]] = [{"name": names[s], "cards": [(c.notation, c.points) for c in state.hands[s]],
               "value": sum(c.points for c in state.hands[s])} for s in counted]
     if sum(hand["value"] for hand in hands) != expected:
         return None
@@ -139,7 +139,9 @@ def game(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
             for seat, after in enumerate(played.scores)]
     if not played.game_over:
         dealer, following = state.dealer, played.next_dealer
-        lines = [_("Nobody has reached %(target)d points, so the game goes on with another round.", target=target),
+        assert following is not None  # the game goes on, so another round is dealt
+        lines = [ngettext("Nobody has reached %(num)d point, so the game goes on with another round.",
+                          "Nobody has reached %(num)d points, so the game goes on with another round.", target),
                  _("You dealt this round.") if dealer == LEARNER else
                  _("%(seat)s dealt this round.", seat=names[dealer]),
                  _("The deal passes to the left, clockwise, whatever the direction of play: you deal the next "
@@ -147,8 +149,10 @@ def game(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
                  _("The deal passes to the left, clockwise, whatever the direction of play: %(seat)s deals the "
                    "next round.", seat=names[following])]
         return {"rows": rows, "lines": lines}
-    lines = [_("You reach %(total)d points: the game is over.", total=played.scores[seat]) if seat == LEARNER else
-             _("%(seat)s reaches %(total)d points: the game is over.", seat=names[seat], total=played.scores[seat])
+    lines = [ngettext("You reach %(num)d point: the game is over.", "You reach %(num)d points: the game is over.",
+                      played.scores[seat]) if seat == LEARNER else
+             ngettext("%(seat)s reaches %(num)d point: the game is over.", "%(seat)s reaches %(num)d points: the game is over.",
+                      played.scores[seat], seat=names[seat])
              for seat in played.reached]
     lines.append(_("The lowest total wins the game.") if played.rules.scoring_rule is Rule.SCORE_TALLY_LOWEST
                  else _("The highest total wins the game: the one who reached %(target)d.", target=target))

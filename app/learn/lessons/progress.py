@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from ...proxied import secret_key
 from .judge import ProgressError
 
 SALT = "uno-tutor.lesson-progress"
 
 
 def _signer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=SALT)
+    return URLSafeSerializer(secret_key(), salt=SALT)
 
 
 def dumps(lesson_id: str, step: int, moves: list[dict[str, Any]]) -> str:

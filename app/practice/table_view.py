@@ -1,0 +1,96 @@
+"""One view-model of a table, for the one macro that draws it (templates/macros/table.html).
+
+Six pages show a table: the practice table, pass-and-play and a watch link (from a stored game:
+``practice``, built by app.practice.narration.table), and a lesson, the sandbox and a presenter's
+frame (from a scenario: app.learn.position's ``Position.table``). Each builds a ``Table`` from
+engine values, already worded in the request's language, and the macro draws the seats, the piles
+and the reader's cards from it alone: a change to the table's markup touches one macro.
+
+The fields (what the macro shows, and nothing else):
+
+- ``seats``: each player's ``Seat``, in seat order: name, card count, whether play waits for them
+  (``to_play``), whether they are the reader (``you``), a called UNO with one card left (``uno``), a
+  forgotten UNO others may catch (``forgot``); on the practice table their latest action
+  (``last``, a chip the step player rewrites) and game score (``score``); where a scenario names
+  them, the dealer and the next one, the game totals before and after the round; ``cards``: the
+  hand face up in its place (a demo, a lesson's round once it is over), None when it is not shown.
+- the piles: the discard's ``top`` card, the ``draw_count`` (None: no draw pile, a demo's frame
+  fits a projector), the colour in play (``color``, its sentence ``color_text``), the
+  ``direction`` (1 clockwise, -1) and its sentence ``direction_text`` (who plays next).
+- the reader's ``hand`` (None: nothing to play from, a demo or a watcher) and the engine's
+  ``hints`` for it: per distinct card its verdict (legal, bluff, illegal), state and sentence
+  (``narration.hand_hints``); empty when hints are off or it is not the reader's turn.
+- ``live``: the practice table, which the step player (static/steps.js) and practice.js change in
+  place between two pages: every badge is in the markup (hidden when it does not hold), the words
+  for counts and colours ride on it (``count_labels``, ``colour_labels``: data-counts, data-labels)
+  and its sections carry the stable ids #players, #pile. A position (lessons, sandbox, presenter)
+  shows only what holds and is replaced whole by the next page.
+
+The pending decision and what just happened stay with each page's panel and log: the practice
+table answers with forms that POST the game's version, a position with GET links to the position
+after the move, and both are worded from the same engine values (the pending decision's kind,
+the log's events) by app.practice.narration.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player as the table shows them (see the module docstring)."""
+
+    seat: int
+    name: str
+    count: int
+    to_play: bool  # the actor: the seat play waits for
+    you: bool  # the reader
+    uno: bool  # has called UNO and holds one card
+    forgot: bool = False  # holds one card without having called UNO (the practice table's mark)
+    last: str | None = None  # the practice table: the seat's latest action ("" before any)
+    score: int | None = None  # the practice table: the game score
+    dealer: bool = False  # dealt this round (shown where the scenario names the dealer)
+    deals_next: bool = False  # deals the next round (the engine's ``Game.next_dealer``, once the round is over)
+    total: int | None = None  # the game total before this round (where the scenario carries the game)
+    points: int | None = None  # this round's points, once it is over (the engine's, by the rule set's scoring)
+    total_after: int | None = None  # the game total with them (the engine's ``Game.scores``)
+    cards: tuple[str, ...] | None = None  # the hand face up in its place, or None
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything the table macro draws (see the module docstring)."""
+
+    seats: tuple[Seat, ...]
+    top: str
+    draw_count: int | None
+    color: str | None
+    color_text: str
+    direction: int
+    direction_text: str
+    hand: tuple[str, ...] | None
+    hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    live: bool = False
+    count_labels: Mapping[int, str] | None = None
+    colour_labels: Mapping[str, str] | None = None
+
+
+def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | None, me: int | None,
+                   last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]], direction_text: str,
+                   count_labels: Mapping[int, str], colour_labels: Mapping[str, str]) -> Table:
+    """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
+    hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
+    ``me``, the reader's seat (None: a watcher, who has no hand to play from)."""
+    counts = [held if type(held) is int else len(held) for held in shown["hands"]]
+    color = shown["color"]
+    return Table(
+        seats=tuple(Seat(seat, name, counts[seat], seat == actor, seat == me,
+                         bool(shown["uno"][seat]) and counts[seat] == 1, forgot=shown["exposed"] == seat,
+                         last=last_actions.get(seat, ""), score=shown["scores"][seat])
+                    for seat, name in enumerate(seats)),
+        top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
+        color_text=colour_labels[color] if color else "", direction=shown["direction"],
+        direction_text=direction_text, hand=None if me is None else tuple(shown["hands"][me]), hints=hints,
+        live=True, count_labels=count_labels, colour_labels=colour_labels)
