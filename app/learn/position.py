@@ -38,6 +38,7 @@ from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
+from ..engine.vocabulary import EventKind, PendingKind
 from ..practice import narration
 from ..practice.game import hint, needs_choice
 from ..practice.table_view import Seat, Table
@@ -265,7 +266,7 @@ def before_draws(view: Position, events: Sequence[Event]) -> Position:
     draw pile (a first card's Draw Two, while "who plays first?" is open: the hand as dealt)."""
     hand, counts, back = list(view.hand), [seat.count for seat in view.seats], 0
     for event in events:
-        if event.kind == "draw":
+        if event.kind == EventKind.DRAW:
             counts[event.params["seat"]] -= event.params["count"]
             back += event.params["count"]
             if event.params["seat"] == view.viewer:
@@ -278,8 +279,8 @@ def before_draws(view: Position, events: Sequence[Event]) -> Position:
 def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
     """The cards the step player moves for ``events`` (each with its ``kind`` and ``params``): onto
     the pile, or into the viewer's hand. The page holds each as a <template> (macros/cards.html)."""
-    cards = {e["params"]["card"] for e in events if e["kind"] in ("play", "first", "redraw")}
-    cards.update(c for e in events if e["kind"] == "draw" and e["params"]["seat"] == viewer
+    cards = {e["params"]["card"] for e in events if e["kind"] in (EventKind.PLAY, EventKind.FIRST, EventKind.REDRAW)}
+    cards.update(c for e in events if e["kind"] == EventKind.DRAW and e["params"]["seat"] == viewer
                  for c in e["params"].get("cards", ()))
     return sorted(cards)
 
@@ -368,14 +369,14 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
         return _("It is %(name)s's turn.", name=names[actor])
     if pending is None:
         return _("Your turn: play a card from your hand, or draw a card.")
-    if pending.kind == "drawn":
+    if pending.kind == PendingKind.DRAWN:
         assert pending.card is not None  # the card drawn
         return _("You drew %(card)s and can play it now, or keep it and end your turn.",
                  card=wording.card_name(pending.card.notation))
-    if pending.kind == "challenge":
+    if pending.kind == PendingKind.CHALLENGE:
         assert pending.offender is not None  # who played the Wild Draw Four
         return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
-    if pending.kind == "stack":
+    if pending.kind == PendingKind.STACK:
         return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
                         "Stack a card of the same kind from your hand, or accept and draw %(num)d cards.",
                         pending.amount)
@@ -402,12 +403,12 @@ def _choices_to_play(state: RoundState, viewer: int) -> tuple[ActionChoice, ...]
     pending = state.pending
     if pending is None:
         return (ActionChoice("draw", _("Draw a card")),)
-    if pending.kind == "drawn":
+    if pending.kind == PendingKind.DRAWN:
         return (ActionChoice("pass", _("Keep it")),)
-    if pending.kind == "challenge":
+    if pending.kind == PendingKind.CHALLENGE:
         return (ActionChoice("challenge", _("Challenge"), primary=True),
                 ActionChoice("accept", _accept(pending.amount)))
-    if pending.kind == "stack":
+    if pending.kind == PendingKind.STACK:
         return (ActionChoice("accept", _accept(pending.amount)),)
     return tuple(ActionChoice("color", wording.color_name(c.value), color=c.value) for c in Color)
 
@@ -431,7 +432,7 @@ def _lines(events: list[Event], names: tuple[str, ...], viewer: int) -> list[dic
     lines = []
     for event in events:
         shown = visibility.event(event, visibility.player(viewer))
-        cards = shown.params.get("cards") if shown.kind == "challenge" else None
+        cards = shown.params.get("cards") if shown.kind == EventKind.CHALLENGE else None
         lines.append({"kind": shown.kind, "rule": shown.rule.value, "params": shown.params,
                       "text": wording.event_message(shown, names, viewer=viewer), "cards": cards or [],
                       **narration.why(shown.rule)})

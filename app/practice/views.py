@@ -18,6 +18,7 @@ from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS
 from ..engine.verdict import IllegalMoveError, InvalidMoveError
+from ..engine.vocabulary import PendingKind
 from ..security import CSRFError
 from . import access, limits, narration, owners, pass_and_play
 from .access import GameError
@@ -221,7 +222,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     context = {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
+        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == PendingKind.CHALLENGE else None,
         "together": practice.together,
         "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),

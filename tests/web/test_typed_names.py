@@ -110,11 +110,11 @@ def test_every_twin_agrees_with_no_name(key):
 @pytest.mark.parametrize("name", TYPED)
 def test_an_event_about_a_typed_name_takes_its_frame(app, name):
     """The dealer's choice, the issue's first example, in both readings; "Player 2" and bots keep theirs."""
-    event = Event("dealer", Rule.SETUP_DEALER, {"dealer": 0, "method": "highest"})
+    event = Event(("dealer", Rule.SETUP_DEALER, {"dealer": 0, "method": "highest"}))
     with app.test_request_context("/ar/"), force_locale("ar"):
         typed = narration.table_names((name, ""), 3)
         said = wording.event_message(event, typed)
-        plain = wording.event_message(Event("dealer", Rule.SETUP_DEALER, {"dealer": 1, "method": "highest"}), typed)
+        plain = wording.event_message(Event(("dealer", Rule.SETUP_DEALER, {"dealer": 1, "method": "highest"})), typed)
     assert said == f"الموزّع: {name}، بأعلى رقم مسحوب." and not faults(said)
     assert plain == "سحب اللاعب 2 أعلى رقم، فهو الموزّع."
 
