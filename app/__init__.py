@@ -36,16 +36,18 @@ def create_app(test_config=None):
     app.json = CompactJSONProvider(app)
 
     i18n.init_app(app)
+    app.url_map.converters["lang"] = i18n.LanguageConverter  # before any route that names it
 
     # Imported here, not at the top: ``import app.engine`` (the bench, the engine's tests) must
     # not load the web layer.
     from flask_limiter import RateLimitExceeded
 
-    from . import (api, compression, errors, handouts, limits, pages, practice, quiz, security, site, static_files,
-                   store, unavailable)
+    from . import (api, compression, errors, handouts, limits, pages, quiz, security, site, static_files, store,
+                   unavailable)
     from .classroom import class_pages, watch_pages
     from .learn import sandbox_page
     from .learn.lessons import views as lessons
+    from .practice import cli as practice_cli, views as practice
     from .presenter import views as presenter
     from .store.opened import database_url
 
@@ -53,6 +55,7 @@ def create_app(test_config=None):
     security.init_app(app)
     static_files.init_app(app)
     compression.init_app(app)
+    practice_cli.init_app(app)
     errors.init_app(app, {RateLimitExceeded: limits.refused, **dict.fromkeys(store.error_types(), unavailable.refusal)})
 
     for blueprint in (site.bp, pages.bp, api.bp, practice.bp, quiz.bp, sandbox_page.bp, lessons.bp, presenter.bp,

@@ -5,6 +5,7 @@ Locale precedence (as SecureDrop documents it): an explicit ?lang=, then the lan
 The JSON API (/api/...) serves tools, not readers: ?lang=, then Accept-Language, then English.
 """
 import os
+import re
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import current_app, request
 from flask_babel import Babel, get_locale
+from werkzeug.routing import BaseConverter
 
 from .proxied import the_request
 
@@ -39,6 +41,19 @@ babel = Babel()
 def is_api(path: str) -> bool:
     """Whether ``path`` is the JSON API's: its answers, errors too, are JSON for tools, not pages."""
     return path.startswith(API_PREFIX)
+
+
+class LanguageConverter(BaseConverter):
+    """``<lang:lang>`` in a route: one of LANGUAGES, so /xx/... is a 404 before any view runs, and
+    building a URL in another language is refused (a ValueError, as werkzeug's ``any`` does).
+    Registered once as ``lang`` by ``create_app``, for every blueprint's routes."""
+
+    regex = f"(?:{'|'.join(map(re.escape, LANGUAGES))})"
+
+    def to_url(self, value) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"{value!r} is not one of the site's languages {LANGUAGES}")
+        return value
 
 
 def init_app(app):

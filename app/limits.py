@@ -9,9 +9,9 @@ believe (else every client would be the proxy's address). RATELIMIT_STORAGE_URI 
 environment variable or the app's config) may name another storage of the ``limits`` package,
 e.g. ``redis://host:6379``.
 
-A refusal is a 429 with Retry-After and a message in the reader's language (``Refused``, which
+A refusal is a 429 with Retry-After and a message in the reader's language (``LimitReached``, which
 app.errors answers: JSON under /api/, else a page). Each limit's scope names its message
-(``refusal``); ``refused`` turns Flask-Limiter's error into a ``Refused``, which also answers a
+(``refusal``); ``refused`` turns Flask-Limiter's error into a ``LimitReached``, which also answers a
 refusal that is no rate (the live games' cap).
 
 Flask-Limiter checks its limits in hooks on every request of the app; here they run only for
@@ -60,8 +60,8 @@ def refusal(scope: str, code: str, params: Callable[[int], dict[str, Any]] = lam
     return scope
 
 
-class Refused(UserError):
-    """A refusal answered as a rate limit's (429, Retry-After: ``wait`` seconds)."""
+class LimitReached(UserError):
+    """A limit reached, a rate's or the live games' cap: a 429 with Retry-After (``wait`` seconds)."""
 
     def __init__(self, code: str, wait: float, **params: Any):
         super().__init__(code, 429, retry_after=wait, **params)
@@ -86,7 +86,7 @@ def init_app(app, hooked: tuple[str, ...] = ()) -> None:
             registry.setdefault(name, []).extend(added)
 
 
-def refused(error: RateLimitExceeded) -> Refused:
+def refused(error: RateLimitExceeded) -> LimitReached:
     """Flask-Limiter's refusal in words (its scope's, ``refusal``), with Retry-After: how long
     until the next try is let through (app.errors answers it)."""
     current, window = limiter.current_limit, error.limit.limit.get_expiry()
@@ -95,4 +95,4 @@ def refused(error: RateLimitExceeded) -> Refused:
     scope = error.limit.scope
     assert isinstance(scope, str)  # each limit here is declared with its refusal's name as its scope
     code, params = _REFUSALS[scope]
-    return Refused(code, wait, **params(wait))
+    return LimitReached(code, wait, **params(wait))

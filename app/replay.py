@@ -17,8 +17,8 @@ from app.engine.verdict import Event, Verdict
 
 
 @dataclass(frozen=True)
-class Step:
-    """One move of the position, as the engine took it (no events when it was refused)."""
+class MoveAttempt:
+    """One move tried on the position (``RoundState.attempt``): its verdict and events (none if refused)."""
 
     move: Move
     verdict: Verdict
@@ -31,7 +31,7 @@ class Played:
 
     before: RoundState
     setup: tuple[Event, ...]  # a fresh deal's events (none mid-round)
-    steps: tuple[Step, ...]
+    steps: tuple[MoveAttempt, ...]
     after: RoundState
 
     @property
@@ -59,5 +59,5 @@ def play(scenario: dict[str, Any], moves: tuple[dict[str, Any], ...] = (), rules
         verdict, events = state.attempt(move)
         if not verdict.legal and number < len(moves):
             raise ValueError(f"move {number} of {len(moves)} is refused: {verdict}")
-        steps.append(Step(move, verdict, tuple(events)))
+        steps.append(MoveAttempt(move, verdict, tuple(events)))
     return Played(before, tuple(setup), tuple(steps), state)

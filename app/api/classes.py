@@ -18,8 +18,7 @@ from ..classroom import classes, limits
 from ..classroom.codes import qr_svg
 from ..errors import UserError
 from ..i18n import request_language
-from ..practice import access
-from ..practice.access import OptionError
+from ..practice.options import OptionError, read_options
 from .body import json_object
 from .games import created
 
@@ -31,7 +30,7 @@ bp = Blueprint("classes", __name__)
 def create():
     body = json_object()
     try:
-        options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"), body.get("seed"))
+        options = read_options(body.get("rules"), body.get("bots"), body.get("level"), body.get("seed"))
     except OptionError as error:
         raise UserError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
     made = classes.create(options)

@@ -13,12 +13,13 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..engine.verdict import InvalidMoveError
+from ..engine.verdict import IllegalMoveError, InvalidMoveError
 from ..errors import UserError
 from ..i18n import request_language
 from ..practice import access, limits, narration
-from ..practice.access import GameError, OptionError
-from ..practice.game import Practice, Refused, play, view
+from ..practice.access import GameError
+from ..practice.game import Practice, play, view
+from ..practice.options import OptionError, read_options
 from .body import json_object
 
 bp = Blueprint("games", __name__)  # its every answer is one owner's: app.security.PRIVATE_BLUEPRINTS
@@ -29,7 +30,7 @@ bp = Blueprint("games", __name__)  # its every answer is one owner's: app.securi
 def create_game():
     body = json_object()
     try:
-        options = access.read_options(body.get("rules"), body.get("bots"), body.get("level"),
+        options = read_options(body.get("rules"), body.get("bots"), body.get("level"),
                                       body.get("seed"), body.get("hints", True))
     except OptionError as error:
         raise UserError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
@@ -55,9 +56,7 @@ def move(game_id: str):
     try:
         access.check_version(record, body.get("version"))
         steps = play(practice, body.get("move"))
-        # What the answer reads of the game is read before the save: once saved, the game is
-        # kept in memory for the next move, which may change it. The results are words added
-        # to the steps, once they are stored.
+        # The results are words added to the steps, once they are stored.
         lang = request_language()
         seats, shown = narration.names(practice.round.players, lang), view(practice)
         record = access.save(record, practice, steps)
@@ -67,7 +66,7 @@ def move(game_id: str):
         _check_current(game_id, record)
         field = str(error.args[0])
         raise UserError("bad-move", extra={"field": field}, field=field) from None
-    except Refused as refused:
+    except IllegalMoveError as refused:
         _check_current(game_id, record)
         access.store().note_refusal(game_id, refused.verdict.rule.value)  # for a class's teacher
         seats = narration.names(practice.round.players)

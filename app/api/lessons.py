@@ -23,7 +23,7 @@ from ..i18n import request_language
 from ..learn import position
 from ..learn.lessons import CHAPTER_OF, LESSONS, words
 from ..learn.lessons.judge import solution, solved
-from ..scenes.lesson import LEARNER, POINTS, Lesson, Step
+from ..scenes.lesson import LEARNER, POINTS, Lesson, LessonStep
 
 bp = Blueprint("lessons", __name__)
 
@@ -47,7 +47,7 @@ def _summary(lesson: Lesson) -> dict[str, Any]:
             "url": url_for("lessons.lesson", lang=request_language(), lesson_id=lesson.id)}
 
 
-def _step(step: Step) -> dict[str, Any]:
+def _step(step: LessonStep) -> dict[str, Any]:
     ask = None
     if step.ask:
         ask = {"kind": step.ask, "seat": step.ask_seat if step.ask == POINTS else None,

@@ -12,9 +12,9 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext as _
 
 from .. import errors
-from ..limits import Refused
-from ..practice import GAME_FIELDS, LANG, form_options
-from ..practice.access import OptionError
+from ..limits import LimitReached
+from ..practice.forms import form_options
+from ..practice.options import GAME_FIELDS, OptionError
 from ..wording import error_message
 from . import classes, limits
 from .classes import ClassError
@@ -25,13 +25,13 @@ REFRESH_EVERY = 5  # seconds between two looks at the class's progress (class.js
 CODE_ERRORS = {"bad-code", "class-not-found", "class-full"}  # said at the code's field
 
 
-@bp.get(f"/{LANG}/class/new")
+@bp.get("/<lang:lang>/class/new")
 def new_class(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
     return render_template("classroom/new.html", **GAME_FIELDS, form=request.form if request.method == "POST" else {},
                            errors=errors or {}), status
 
 
-@bp.post(f"/{LANG}/class/new")
+@bp.post("/<lang:lang>/class/new")
 @limits.creates
 def create_class(lang: str):
     try:
@@ -42,7 +42,7 @@ def create_class(lang: str):
     return redirect(url_for(".class_page", lang=lang, code=made.code), 303)
 
 
-@bp.get(f"/{LANG}/class/<code>")
+@bp.get("/<lang:lang>/class/<code>")
 @limits.lookups
 def class_page(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
@@ -60,12 +60,12 @@ def class_page(lang: str, code: str):
         api=url_for("api.classes.show", code=found.code, lang=lang))
 
 
-@bp.get(f"/{LANG}/join")
+@bp.get("/<lang:lang>/join")
 def join_form(lang: str):
     return _join_page({})
 
 
-@bp.get(f"/{LANG}/join/<code>")
+@bp.get("/<lang:lang>/join/<code>")
 @limits.lookups
 def join_code(lang: str, code: str):
     """The join form with the code filled in (the QR code's address); opening it joins nothing."""
@@ -76,7 +76,7 @@ def join_code(lang: str, code: str):
     return _join_page({"code": shown(found.code)}, found=found)
 
 
-@bp.post(f"/{LANG}/join")
+@bp.post("/<lang:lang>/join")
 @limits.joins
 @limits.lookups
 def join(lang: str):
@@ -98,7 +98,7 @@ def _join_page(form, error: ClassError | None = None, found=None):
                            game=found and classes.describe(found)), error.status if error else 200
 
 
-@errors.page(bp.name, ClassError, Refused)  # the limits' 429 too
+@errors.page(bp.name, ClassError, LimitReached)  # the limits' 429 too
 def _refused(error: errors.UserError):  # either kind: a code, a status, its parameters
     return classroom_error(error.code, error.status, **error.params)
 

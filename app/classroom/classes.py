@@ -4,7 +4,7 @@ follows how each one is doing.
 The class is a row in the games' store (``Store.create_class``) holding the options every
 student's game is dealt with (rules, bots, level and seed: the same seed deals the same cards,
 and the same moves replay the same game). Its teacher is the browser that made it, by its owner
-token (``app.practice.access``), so only that browser sees the class's progress. A student joins
+token (``app.practice.owners``), so only that browser sees the class's progress. A student joins
 with the code and an optional nickname and gets an ordinary practice game, which the class can
 watch (``app.classroom.watching``) without the student's cards, and which counts towards the
 student's browser's live games as any other. No accounts: a class and its games are deleted a
@@ -23,8 +23,10 @@ from ..i18n import current_language
 from ..pages.preset_words import PRESET_WORDS
 from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, narration
+from ..practice.owners import owner_token
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
+from ..practice.options import RULE_CHOICES
 from ..store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
 from .codes import new_code, normalise
 
@@ -41,11 +43,10 @@ class ClassError(GameError):
 
 def create(options: dict[str, Any]) -> ClassRecord:
     """A class for this browser, dealing every student's game with checked options
-    (``access.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
+    (``options.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
     kept = {"rules": options["rules"].to_dict(), "bots": options["bot_count"], "level": options["level"],
             "seed": options["seed"]}
-    teacher = access.owner_token(create=True)
-    assert teacher is not None  # create=True makes one when the browser has none
+    teacher = owner_token(create=True)  # a str: create=True makes one when the browser has none
     while True:  # 64 million codes: a taken one is drawn again, rarely twice
         made = access.store().create_class(new_code(), teacher, kept, CLASS_TTL)
         if made is not None:
@@ -66,7 +67,7 @@ def find(typed: Any) -> ClassRecord:
 
 def taught_here(found: ClassRecord) -> ClassRecord:
     """The class, if this browser is its teacher; ClassError 403 otherwise (a student too)."""
-    if not found.taught_by(access.owner_token()):
+    if not found.taught_by(owner_token()):
         raise ClassError("class-forbidden", 403)
     return found
 
@@ -78,7 +79,7 @@ def known_here() -> bool:
     known = g.get("class_known_here")
     if known is None:
         code = normalise((request.view_args or {}).get("code") or request.form.get("code"))
-        token = access.owner_token()
+        token = owner_token()
         found = access.store().load_class(code) if code and token else None
         known = g.class_known_here = found is not None and token is not None and (
             found.taught_by(token) or access.store().in_class(found.code, owner_hash(token)))
@@ -155,7 +156,7 @@ def describe(found: ClassRecord) -> dict[str, Any]:
                 if getattr(rules, option) != getattr(PRESETS[name], option)]
 
     nearest = min(PRESETS, key=lambda name: len(changes(name)))
-    return {"rules": str(next(label for name, label, _note in access.RULE_CHOICES if name == nearest)),
+    return {"rules": str(next(label for name, label, _note in RULE_CHOICES if name == nearest)),
             "changes": [f"{PRESET_WORDS['options'][option]}: {_option_value(value)}"
                         for option, value in changes(nearest)],
             "bots": found.options["bots"], "level": found.options["level"], "seed": str(found.options["seed"])}

@@ -10,7 +10,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import errors
-from ..practice import LANG, access
+from ..practice import access
 from ..practice.access import GameError
 from . import watching
 from .class_pages import classroom_error
@@ -21,7 +21,7 @@ bp = Blueprint("watch", __name__)
 POLL_EVERY = 2  # seconds between a watcher's two looks (watch.js)
 
 
-@bp.get(f"/{LANG}/watch/<token>")
+@bp.get("/<lang:lang>/watch/<token>")
 def watch(lang: str, token: str):
     found, record, practice = watching.load(token)
     if request.args.get("after", type=int) == record.version:
@@ -32,7 +32,7 @@ def watch(lang: str, token: str):
     return render_template("practice/watch.html", poll=POLL_EVERY, **context)
 
 
-@bp.get(f"/{LANG}/play/<game_id>/watch")
+@bp.get("/<lang:lang>/play/<game_id>/watch")
 def share_page(lang: str, game_id: str):
     """The owner's page for the game's watch link: the live one (its address, its QR code, open
     hands or not, and a button to turn it off), and a form to make one."""
@@ -44,7 +44,7 @@ def share_page(lang: str, game_id: str):
                            together=practice.together)
 
 
-@bp.post(f"/{LANG}/play/<game_id>/watch")
+@bp.post("/<lang:lang>/play/<game_id>/watch")
 def share(lang: str, game_id: str):
     record, practice = access.load(game_id)
     action = request.form.get("action")

@@ -25,7 +25,7 @@ from flask_babel import gettext as _
 
 from .. import wording
 from ..engine import visibility
-from ..practice import SHOWN_STEPS, access, narration
+from ..practice import access, narration
 from ..practice.game import Practice, view
 from ..store import Record, Watch, new_token
 from .classes import ClassError, student_name
@@ -84,7 +84,7 @@ def fresh_from(practice: Practice, since: int | None) -> int:
 def table(watch: Watch, record: Record, practice: Practice, since: int | None) -> dict[str, Any]:
     """practice/watch.html's context: the table without anything of the owner's to move with."""
     first = fresh_from(practice, since)
-    shown_from = max(0, min(first, practice.logged - SHOWN_STEPS))
+    shown_from = max(0, min(first, practice.logged - narration.SHOWN_STEPS))
     viewer = visibility.watcher(watch.open_hands)
     log = _log(record, practice, shown_from, viewer)
     names = seats(record.id, practice)

@@ -27,7 +27,6 @@ from .summary import AIM, MATCHING, SECTIONS
 
 bp = Blueprint("handouts", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and its name
 HANDOUTS = {"summary": _l("The rules on one page"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
 REFUSALS = {
@@ -40,41 +39,33 @@ REFUSALS = {
 }
 
 
-class Refused(ValueError):
-    """A query value a sheet can't use: ``field`` names it (a key of REFUSALS)."""
-
-    def __init__(self, field: str, **params):
-        super().__init__(field)
-        self.field, self.params = field, params
-
-
-@bp.get(f"/{LANG}/print/")
+@bp.get("/<lang:lang>/print/")
 def index(lang: str):
     """The handouts, each in A4 and Letter, and a quiz sheet's seed to choose."""
     return render_template("handouts/index.html", handouts=HANDOUTS, papers=PAPERS,
                            max_seed=MAX_SEED_LENGTH)
 
 
-@bp.get(f"/{LANG}/print/summary")
+@bp.get("/<lang:lang>/print/summary")
 def summary(lang: str):
     matching = from_scenario(MATCHING)[0]
     return _sheet("summary", sections=SECTIONS, aim=AIM, matching=matching.top.notation,
                   hints=hand_hints(matching, 0, ()))  # no seat names given: "Player 1"…
 
 
-@bp.get(f"/{LANG}/print/cards")
+@bp.get("/<lang:lang>/print/cards")
 def cards(lang: str):
     return _sheet("cards", deck=card_reference.deck_rows(), kinds=card_reference.kind_rows())
 
 
-@bp.get(f"/{LANG}/print/quiz")
+@bp.get("/<lang:lang>/print/quiz")
 def quiz(lang: str):
     """The sheet of ``?seed=``; without one, a new seed put in the address (so it prints again)."""
     seed = request.args.get("seed")
     if not seed:
         return redirect(_here(seed=new_seed()))
     if not valid_seed(seed):
-        return _refused(Refused("seed"))
+        return _refused("seed")
     return _sheet("quiz", seed=seed, questions=quiz_sheet.questions(seed))
 
 
@@ -82,7 +73,7 @@ def _sheet(name: str, **context):
     """A handout on the paper ?paper= names; the language switch keeps the query (paper, seed)."""
     paper = request.args.get("paper", "a4")
     if paper not in PAPERS:
-        return _refused(Refused("paper", value=paper, **PAPERS))
+        return _refused("paper", value=paper, **PAPERS)
     return render_template(f"handouts/{name}.html", name=name, title=HANDOUTS[name], paper=paper, papers=PAPERS,
                            on_paper={code: _here(paper=code) for code in PAPERS},
                            alternates={code: _here(lang=code) for code in LANGUAGES}, **context)
@@ -95,6 +86,6 @@ def _here(**changes) -> str:
     return url_for(endpoint, **{**request.args, **path, **changes})
 
 
-def _refused(error: Refused):
-    message = str(REFUSALS[error.field]) % error.params
-    return render_template("handouts/error.html", message=message), 400
+def _refused(field: str, **params):
+    """A query value the sheet can't use (``field``, a key of REFUSALS): a 400 page that says why."""
+    return render_template("handouts/error.html", message=str(REFUSALS[field]) % params), 400

@@ -18,7 +18,7 @@ from app.engine.rules import Rule
 from app.i18n import current_language
 from app.quiz import display
 from app.quiz.item import Item
-from app.quiz.kinds import Allowed, Playable
+from app.quiz.solvers import Allowed, Playable
 from app.quiz.progress import items_for
 
 SHEET_LENGTH = 8  # questions on a sheet: with their key on one page of its own

@@ -63,7 +63,7 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class Choice:
+class ActionChoice:
     """An answer without a card that the pending decision allows the viewer (a button)."""
 
     action: str  # draw, pass, challenge, accept, color, catch, uno
@@ -94,7 +94,7 @@ class Position:
     actor: int | None  # whose decision play waits for (None: the round is over)
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
     prompt: str  # what the viewer is asked to do, or who is to play
-    choices: tuple[Choice, ...]  # the viewer's answers without a card
+    choices: tuple[ActionChoice, ...]  # the viewer's answers without a card
     lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
@@ -378,33 +378,34 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
     return _("The first card is a Wild: you name the colour, then play.")
 
 
-def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[Choice, ...]:
+def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[ActionChoice, ...]:
     """The viewer's answers without a card, as the practice table offers them: a forgotten UNO to
     catch (or the viewer's own to call late) at any time, then what their decision allows."""
     if state.winner is not None:
         return ()
     forgot = state.exposed
     if forgot is not None and forgot != viewer:
-        return (Choice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
+        return (ActionChoice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
                 *_choices_to_play(state, viewer))
     if forgot == viewer:
-        return (Choice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
+        return (ActionChoice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
     return _choices_to_play(state, viewer)
 
 
-def _choices_to_play(state: RoundState, viewer: int) -> tuple[Choice, ...]:
+def _choices_to_play(state: RoundState, viewer: int) -> tuple[ActionChoice, ...]:
     if state.actor() != viewer:
         return ()
     pending = state.pending
     if pending is None:
-        return (Choice("draw", _("Draw a card")),)
+        return (ActionChoice("draw", _("Draw a card")),)
     if pending.kind == "drawn":
-        return (Choice("pass", _("Keep it")),)
+        return (ActionChoice("pass", _("Keep it")),)
     if pending.kind == "challenge":
-        return (Choice("challenge", _("Challenge"), primary=True), Choice("accept", _accept(pending.amount)))
+        return (ActionChoice("challenge", _("Challenge"), primary=True),
+                ActionChoice("accept", _accept(pending.amount)))
     if pending.kind == "stack":
-        return (Choice("accept", _accept(pending.amount)),)
-    return tuple(Choice("color", wording.color_name(c.value), color=c.value) for c in Color)
+        return (ActionChoice("accept", _accept(pending.amount)),)
+    return tuple(ActionChoice("color", wording.color_name(c.value), color=c.value) for c in Color)
 
 
 def _accept(amount: int) -> str:

@@ -21,14 +21,13 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.cards import FACES, Color
 from ..i18n import LANGUAGES
-from ..practice import access
+from ..practice.options import HOUSE_RULE_SWITCHES, RULE_CHOICES
 from . import sandbox
 from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form, step_cards, step_labels
 from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
 
 bp = Blueprint("sandbox", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 VIEWER = 0  # the learner is "You", seat 0, as on the practice table
 BUILDING = ("build", "pick", "remove")  # a form field that says the builder was sent
 
@@ -40,7 +39,7 @@ def link(lang: str, scenario: Any, moves: list[dict[str, Any]] | tuple = (), **m
                    moves=canonical_json(list(moves)) if moves else None, **move)
 
 
-@bp.get(f"/{LANG}/sandbox")
+@bp.get("/<lang:lang>/sandbox")
 def page(lang: str):
     args = request.args
     building = any(name in args for name in BUILDING)
@@ -101,7 +100,7 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "after": link(lang, outcome.after.scenario, outcome.after.moves) if outcome and outcome.after else None,
         "check_request": canonical_json({"scenario": view.scenario, "moves": list(view.moves)}) if view else None,
         "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
-        "rule_choices": access.RULE_CHOICES, "house_rule_switches": access.HOUSE_RULE_SWITCHES,
+        "rule_choices": RULE_CHOICES, "house_rule_switches": HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
         "alternates": {code: url_for("sandbox.page", **{**query, "lang": code}) for code in LANGUAGES},
         "labels": step_labels(),  # the step player's words, and the cards it moves when a move plays out

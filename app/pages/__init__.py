@@ -56,7 +56,6 @@ from .rulefacts import RULE_FACTS, preset_changes
 
 bp = Blueprint("pages", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 COOKIE_AGE = 365 * 24 * 3600
 
 
@@ -122,7 +121,7 @@ def _render(lang: str, entry: Page) -> str:
 
 
 for _path in PAGES:
-    bp.add_url_rule(f"/{LANG}/{_path}", "show", show, defaults={"page": _path})
+    bp.add_url_rule(f"/<lang:lang>/{_path}", "show", show, defaults={"page": _path})
 
 
 @bp.get("/")

@@ -36,7 +36,9 @@ WITH_COLOR = _l("%(move)s and names %(color)s")
 
 
 @dataclass(frozen=True)
-class Step:
+class ExampleStep:
+    """One move of a worked example, worded for the page (from ``app.replay.MoveAttempt``)."""
+
     move: str  # the move in words
     card: str | None  # the card played, to draw beside the words
     legal: bool
@@ -53,7 +55,7 @@ class Example:
     seat: str  # who moves first
     hand: tuple[str, ...]  # their hand, notation
     others: str  # the other players and their card counts, worded
-    steps: tuple[Step, ...]
+    steps: tuple[ExampleStep, ...]
 
 
 def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
@@ -61,7 +63,7 @@ def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
     state = played.before
     first = played.steps[0].move.seat if played.steps else state.actor()
     assert first is not None  # an example shows a round in play
-    steps = tuple(Step(describe_move(step.move), step.move.card.notation if step.move.card else None, step.verdict.legal,
+    steps = tuple(ExampleStep(describe_move(step.move), step.move.card.notation if step.move.card else None, step.verdict.legal,
                        verdict_state(step.verdict), step.verdict.rule, verdict_message(step.verdict),
                        tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events)) for step in played.steps)
     return Example(top=state.top.notation, color=state.color and color_name(state.color),

@@ -33,14 +33,6 @@ NEXT_ROUND, CONTINUE = "next-round", "continue"  # the table's own actions, besi
 YOUR_TURN = "yours"  # the case of a "continue" refused because no bot is to move
 
 
-class Refused(Exception):
-    """The learner's move breaks a rule: nothing was changed. Carries the engine's verdict."""
-
-    def __init__(self, verdict: Verdict):
-        super().__init__(verdict.rule.value)
-        self.verdict = verdict
-
-
 @dataclass
 class Practice:
     """The stored game plus the table's settings (``to_dict`` is what is stored; the log apart)."""
@@ -139,8 +131,8 @@ def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
     """The learner's move (check API spelling, seat ignored: the mover's; any JSON value, read here),
     then the bots' replies.
 
-    Raises Refused (nothing changed) for a move against the rules and InvalidMoveError for one
-    that cannot be read.
+    Raises the engine's IllegalMoveError (nothing changed) for a move against the rules, the
+    table's own actions' too, and InvalidMoveError for one that cannot be read.
     """
     if not isinstance(data, dict):
         raise InvalidMoveError("move")
@@ -148,17 +140,14 @@ def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
     rng = _rng(practice)
     steps: list[dict[str, Any]] = []
     if action == NEXT_ROUND:
-        try:
-            events = practice.game.next_round()
-        except IllegalMoveError as error:
-            raise Refused(error.verdict) from None
+        events = practice.game.next_round()  # or the engine's IllegalMoveError: the round is not over
         practice.caught = []  # a new round: every bot may be careless again
         steps.append(step(None, None, events, practice.round))
     elif action == CONTINUE:
         if practice.round.round_over:
-            raise Refused(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
+            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
         if practice.waiting_for() is not None:  # nothing to wait for: the table's own case
-            raise Refused(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
+            raise IllegalMoveError(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
         exposed = practice.round.exposed
         if exposed is not None and exposed >= practice.people:  # a bot forgot: the other bots may catch it
             _bots_catch(practice, rng, steps)
@@ -197,10 +186,10 @@ class LazyDice:
 
 
 def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
-    """Apply ``move`` to the game and add its step; an illegal move is Refused, changing nothing."""
+    """Apply ``move`` to the game and add its step; an illegal move raises IllegalMoveError, changing nothing."""
     verdict, events = practice.game.attempt(move)
     if not verdict.legal:
-        raise Refused(verdict)
+        raise IllegalMoveError(verdict)
     if move.action is Action.CATCH and move.target is not None and move.target not in practice.caught:
         practice.caught.append(move.target)
     steps.append(step(move, verdict, events, practice.game.round, practice.reader))
@@ -233,7 +222,7 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
         resume = False
         try:
             _apply(practice, bots.decide(state, actor, level, rng, actor in caught), steps)
-        except Refused:  # an engine bug must not stop the learner's game: play on legally
+        except IllegalMoveError:  # an engine bug must not stop the learner's game: play on legally
             _apply(practice, state.legal_moves(actor)[0], steps)
 
 

@@ -167,6 +167,9 @@ def narrate(steps: list[dict[str, Any]], seats: tuple[str, ...], viewer: int | N
     return narrated
 
 
+SHOWN_STEPS = 30  # the log's latest steps a table shows (always all of the last move's)
+
+
 def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
           shown_from: int, fresh_from: int, me: int | None = HUMAN) -> dict[str, Any]:
     """What practice/table.html shows of a game (its ``table``: app.practice.table_view's, drawn

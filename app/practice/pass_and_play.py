@@ -21,8 +21,10 @@ from .. import wording
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
 from . import access, narration
-from .access import GameError, OptionError
+from .access import GameError
 from .game import MIN_BOTS, Practice
+from . import options
+from .options import OptionError
 from ..store import Record
 
 MIN_PEOPLE, MAX_PEOPLE, DEFAULT_PEOPLE = 2, 6, 2
@@ -63,13 +65,13 @@ def read_options(rules: Any, people: Any, names: list[str], bots: Any, level: An
         raise OptionError("bots", BOTS_RANGE % {"max": MAX_BOTS})
     # The rest is checked as for a game against bots (their count is checked above, and the
     # players' below, with the rule set that counts them all).
-    options = access.read_options(rules, MIN_BOTS, level, seed, hints)
+    checked = options.read_options(rules, MIN_BOTS, level, seed, hints)
     try:
-        options["rules"] = ruleset({**options["rules"].to_dict(), "players": people + bots})
+        checked["rules"] = ruleset({**checked["rules"].to_dict(), "players": people + bots})
     except RuleSetError:
         raise OptionError("players", PEOPLE_RANGE % {"min": MIN_PEOPLE, "max": MAX_PEOPLE}) from None
-    _check_distinct(chosen, options["rules"].players)
-    return {**options, "bot_count": bots, "names": chosen}
+    _check_distinct(chosen, checked["rules"].players)
+    return {**checked, "bot_count": bots, "names": chosen}
 
 
 def _check_distinct(names: list[str], players: int) -> None:

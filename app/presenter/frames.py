@@ -33,7 +33,7 @@ from app.learn.lessons import words
 from app.learn.lessons.judge import solution
 from app.practice import narration
 from app.scenes.demos import DEMOS
-from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, Step
+from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, LessonStep
 
 INTRO, PAUSE, MOVE, ANSWER = "intro", "pause", "move", "answer"
 CARD_EVENTS = ("play", "first", "redraw")  # events whose card lands on the discard pile
@@ -93,7 +93,7 @@ class Scene:
         return len(frames(self.demo.id))
 
     @property
-    def step(self) -> Step:
+    def step(self) -> LessonStep:
         return self.demo.steps[self.frame.step]
 
     @property
@@ -212,9 +212,9 @@ def _decision(state: RoundState) -> str:
     return _("What would you do?")
 
 
-def _question(step: Step, names: tuple[str, ...], scoring: str) -> str:
+def _question(step: LessonStep, names: tuple[str, ...], scoring: str) -> str:
     """The question of the frame; with the lowest total winning, a hand's points count against its
-    player, so the question asks what they are charged, as the quiz does (app.quiz.kinds.Points)."""
+    player, so the question asks what they are charged, as the quiz does (app.quiz.solvers.Points)."""
     if step.ask == NEXT_SEAT:
         return _("Who plays first?") if step.asks_first else _("Who plays next?")
     charged = scoring == "tally-lowest"

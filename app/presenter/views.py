@@ -15,30 +15,29 @@ from flask_babel import gettext as _, ngettext
 
 from app import wording
 from app.engine.cards import Color
-from app.i18n import LANGUAGES, current_language
+from app.i18n import current_language
 from app.scenes.demos import DEMOS
 
 from .frames import frames, scene, taught
 
 bp = Blueprint("presenter", __name__)
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 MAX_COUNT_LABEL = 40  # card counts the step player may show during a move
 
 
-@bp.get(f"/{LANG}/present/")
+@bp.get("/<lang:lang>/present/")
 def index(lang: str):
     return render_template("presenter/index.html", demos=[(demo, len(frames(demo.id))) for demo in DEMOS.values()],
                            frame_url=frame_url)
 
 
-@bp.get(f"/{LANG}/present/<demo_id>")
+@bp.get("/<lang:lang>/present/<demo_id>")
 def start(lang: str, demo_id: str):
     if demo_id not in DEMOS:
         abort(404)
     return redirect(frame_url(demo_id, 1))
 
 
-@bp.get(f"/{LANG}/present/<demo_id>/<int:number>")
+@bp.get("/<lang:lang>/present/<demo_id>/<int:number>")
 def frame(lang: str, demo_id: str, number: int):
     demo = DEMOS.get(demo_id)
     if demo is None or not 1 <= number <= len(frames(demo_id)):
@@ -53,7 +52,7 @@ def frame(lang: str, demo_id: str, number: int):
         colour_labels={c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color})
 
 
-@bp.get(f"/{LANG}/present/<demo_id>/end")
+@bp.get("/<lang:lang>/present/<demo_id>/end")
 def end(lang: str, demo_id: str):
     demo = DEMOS.get(demo_id)
     if demo is None:

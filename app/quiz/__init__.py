@@ -24,10 +24,9 @@ from .worked import worked_example
 
 bp = Blueprint("quiz", __name__)
 
-LANG = f"<any({', '.join(LANGUAGES)}):lang>"
 
 
-@bp.get(f"/{LANG}/quiz")
+@bp.get("/<lang:lang>/quiz")
 def quiz(lang: str):
     """The quiz of ``?seed=`` (a new random one, put in the address, without), at the answers its
     ``progress`` token carries; with ``item`` and ``answer``, that answer given and redirected to."""
@@ -52,7 +51,7 @@ def quiz(lang: str):
         results=None if progress.current else display.results(progress), alternates=links)
 
 
-@bp.get(f"/{LANG}/quiz/check")
+@bp.get("/<lang:lang>/quiz/check")
 def check(lang: str):
     """A rules page's "Check yourself" with one question answered (``?item=&answer=``)."""
     chosen = item(request.args.get("item", ""))

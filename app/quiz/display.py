@@ -23,9 +23,9 @@ from app.pages.rulefacts import rule_changes
 from app.scenes.question import Source
 
 from .item import Item
-from .kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
+from .solvers import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from .links import lesson_link
-from ..replay import Played, Step
+from ..replay import MoveAttempt, Played
 from .progress import Progress
 
 SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
@@ -73,7 +73,7 @@ def _notations(hand) -> list[str]:
     return [c.notation for c in hand]
 
 
-def _move(step: Step) -> dict[str, Any]:
+def _move(step: MoveAttempt) -> dict[str, Any]:
     return {"text": describe_move(step.move), "card": step.move.card and step.move.card.notation}
 
 

@@ -2,7 +2,7 @@
 question's solver, its rules page and the engine's answer.
 
 A scene says what to ask about which position (app.scenes.question.QuizItem); an ``Item`` is that
-scene as the quiz asks it: ``ask`` is the question's solver (app.quiz.kinds), ``topic`` the rules
+scene as the quiz asks it: ``ask`` is the question's solver (app.quiz.solvers), ``topic`` the rules
 page it belongs to, ``solution`` the engine's answer, worked out once.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from app.scenes.myths import MYTHS as MYTH_SCENES
 from app.scenes.question import QuizItem
 from app.scenes.quiz import POSITIONS as POSITION_SCENES
 
-from .kinds import Myth, Solution, Solver, solver
+from .solvers import Myth, Solution, Solver, solver
 from ..replay import Played, play
 
 

@@ -7,7 +7,7 @@ explanation (app.pages.anchors.rule_url).
 from __future__ import annotations
 
 from app import wording
-from app.learn.lessons.views import rule_lesson
+from app.learn.lessons.links import rule_lesson
 from app.pages.anchors import rule_url
 
 from .item import Item

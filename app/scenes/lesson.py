@@ -38,7 +38,7 @@ class Wrong:
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed as itself: its solution is worked out once
-class Step:
+class LessonStep:
     scenario: dict[str, Any]
     instruction: Any  # a lazy message: its placeholders are filled by ``params`` (see app.learn.lessons.words)
     rules: tuple[Rule, ...]
@@ -75,7 +75,7 @@ class Step:
 class Lesson:
     id: str
     title: Any
-    steps: tuple[Step, ...]
+    steps: tuple[LessonStep, ...]
     summary: Any = ""
 
     @property

@@ -26,13 +26,13 @@ from .card_examples import CARD_EXAMPLES
 from .course import CHAPTERS
 from .demos import DEMOS
 from .example import Example
-from .lesson import Lesson, Step
+from .lesson import Lesson, LessonStep
 from .myths import MYTHS
 from .question import QuizItem
 from .quiz import POSITIONS
 from .rule_examples import EXAMPLES, WORKED_SCORING
 
-Scene = Step | QuizItem | Example
+Scene = LessonStep | QuizItem | Example
 
 
 def catalogue() -> dict[str, Scene]:
@@ -55,7 +55,7 @@ def _scenes() -> Iterator[tuple[str, Scene]]:
     yield "worked:rules/scoring", WORKED_SCORING
 
 
-def _steps(kind: str, lessons) -> Iterator[tuple[str, Step]]:
+def _steps(kind: str, lessons) -> Iterator[tuple[str, LessonStep]]:
     lesson: Lesson
     for lesson in lessons:
         for number, step in enumerate(lesson.steps, 1):

@@ -3,7 +3,7 @@
 The question is a kind (which of your cards may you play, who plays next, how many cards or points,
 what happens to a challenger, may you make this move, a myth true or false) with what it needs (a
 seat, the counts to choose from, the move): never its answer, which the engine gives. The quiz
-(app.quiz.kinds) turns each kind into its solver in one place; these values stay below every
+(app.quiz.solvers) turns each kind into its solver in one place; these values stay below every
 feature so the catalogue imports none.
 """
 from __future__ import annotations

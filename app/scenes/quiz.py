@@ -1,5 +1,5 @@
 """The quiz's position items, by rules page: what to ask about which position. The answers are not
-here: the engine works them out (app.quiz.kinds).
+here: the engine works them out (app.quiz.solvers).
 
 Each rules page has two to four items, which its "Check yourself" shows; the quiz and the printed
 quiz draw from all of them and from the myths (app.scenes.myths). Seat 0 is Player 1.

@@ -1,8 +1,9 @@
 """The game store: games and their step logs, classes, students, refusals, watch links and the
-rate limits' counts, behind one interface (``Store``, app.store.base) with two
-implementations: SQLite, the zero-setup default (.sqlite), and PostgreSQL for several hosts on
-one database (.postgres), chosen by ``open_store`` from DATABASE_URL. The schema's migrations are
-in .schema, what the store hands out in .records.
+rate limits' counts, behind one interface (``Store``, app.store.base, over .games, .classes,
+.watches and .counts, named for what they store) with two implementations: SQLite, the
+zero-setup default (.sqlite), and PostgreSQL for several hosts on one database (.postgres),
+chosen by ``open_store`` from DATABASE_URL. The schema's migrations are in .schema, what the
+store hands out in .records.
 """
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import sqlite3
 from pathlib import Path
 from typing import TypeGuard
 
-from .base import (CLEANUP_BATCH, CLEANUP_EVERY, FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, UNPLAYED_TTL,  # noqa: F401
-                   Store)
+from .base import CLEANUP_BATCH, CLEANUP_EVERY, Store  # noqa: F401
+from .games import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, UNPLAYED_TTL  # noqa: F401
 from .records import (ClassFull, ClassGone, ClassRecord, Record, SchemaBehind, StoreUnavailable,  # noqa: F401
                       StudentGame, TooManyGames, Watch, new_token, owner_hash)
 from .sqlite import SQLiteStore, unavailable as sqlite_unavailable

@@ -2,7 +2,7 @@
 is a ``postgresql://`` (or ``postgres://``) URL (app.store.open_store).
 
 psycopg 3 and its pool rather than SQLAlchemy Core: the store's SQL is written once for both
-databases already (app.store.base), so a query builder would translate what needs no
+databases already (app.store.base and its tables' modules), so a query builder would translate what needs no
 translating, at a layer and a dependency more on every move; what does differ is the connections,
 and psycopg_pool keeps those (sizes, a check of each connection handed out, so a restarted
 server costs no request an error, and reconnecting in the background while it is away).

@@ -2,7 +2,7 @@
 zero-setup default.
 
 Safe with several server processes on one file: WAL lets readers and one writer work at once,
-writers take turns (see ``_transaction``), so every read-then-write of app.store.base
+writers take turns (see ``_transaction``), so every read-then-write of the store's tables
 sees the last writer's rows, and every save is a compare-and-set on the game's version.
 
 Checkpoints, which copy the write-ahead log back into the database file and sync both to disk,

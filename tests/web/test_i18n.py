@@ -1,12 +1,14 @@
 """Which language a request gets, plural forms, and catalogues compiled on demand."""
 import gettext
 import os
+import re
 import shutil
 
 import pytest
 from flask_babel import get_locale, ngettext
+from werkzeug.exceptions import NotFound
 
-from app.i18n import TRANSLATIONS, compile_catalogues, text_direction
+from app.i18n import LANGUAGES, TRANSLATIONS, compile_catalogues, text_direction
 
 
 @pytest.mark.parametrize(
@@ -36,6 +38,36 @@ def test_language_in_url_beats_cookie_and_browser(app):
     client.set_cookie("lang", "ar")
     assert client.get("/en/probe", headers={"Accept-Language": "ar"}).text == "en"
     assert client.get("/en/probe?lang=ar").text == "ar"
+
+
+NEEDS_A_QUERY = {"quiz.check"}  # ?item=: a page of its own only for a question it names
+
+
+def _path(rule, lang: str) -> str:
+    """The rule's path in ``lang``, each other argument "1": enough to reach the rule, whether or
+    not a game or class of that name exists."""
+    return re.sub(r"<[^>]+>", "1", rule.rule.replace("<lang:lang>", lang))
+
+
+def test_every_language_route_takes_only_the_sites_languages(app, client):
+    """One converter (``<lang:lang>``, app.i18n.LanguageConverter) for every route with a language:
+    /ar/… and /en/… reach the route (a page without other arguments answers), /xx/… is a 404
+    before any view runs."""
+    routes = [rule for rule in app.url_map.iter_rules() if "lang" in rule.arguments and "GET" in rule.methods]
+    assert len(routes) > 20 and all(rule.rule.startswith("/<lang:lang>/") for rule in routes)
+    adapter = app.url_map.bind("localhost")
+    for rule in routes:
+        unknown = _path(rule, "xx")
+        with pytest.raises(NotFound):
+            adapter.match(unknown, method="GET")
+        assert client.get(unknown).status_code == 404, unknown
+        for lang in LANGUAGES:
+            path = _path(rule, lang)
+            endpoint, values = adapter.match(path, method="GET")
+            assert (endpoint, values["lang"]) == (rule.endpoint, lang), path
+            if rule.arguments <= {"lang", *(rule.defaults or {})} and rule.endpoint not in NEEDS_A_QUERY:
+                page = client.get(path, follow_redirects=True)
+                assert page.status_code == 200 and f'<html lang="{lang}"' in page.text, path
 
 
 @pytest.mark.parametrize(

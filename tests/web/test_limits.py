@@ -11,7 +11,7 @@ import pytest
 
 from app import create_app, limits, store as store_module, wording
 from app.api import check as check_api
-from app.practice import access, limits as game_limits
+from app.practice import access, limits as game_limits, owners
 from app.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
 
 from .practice_support import CSRF, RULES, new_api_game
@@ -148,7 +148,7 @@ def test_the_counts_are_shared_by_every_worker_on_the_database(tmp_path, monkeyp
     config = {"TESTING": True, "PRACTICE_DATABASE": str(tmp_path / "shared.sqlite3")}  # or DATABASE_URL's
     first = browser(create_app(config))
     assert create(first).status_code == 201  # the cookie's first game: counted by address alone
-    token = first.get_cookie(access.OWNER_COOKIE).value
+    token = first.get_cookie(owners.OWNER_COOKIE).value
     half = PER_OWNER // 2
     assert [create(first).status_code for _ in range(half)] == [201] * half
     read, write = os.pipe()
@@ -156,7 +156,7 @@ def test_the_counts_are_shared_by_every_worker_on_the_database(tmp_path, monkeyp
     if pid == 0:  # the other worker
         try:
             other = browser(create_app(config))
-            other.set_cookie(access.OWNER_COOKIE, token)
+            other.set_cookie(owners.OWNER_COOKIE, token)
             os.write(write, bytes([create(other).status_code == 201 for _ in range(PER_OWNER - half)]))
         finally:
             os._exit(0)

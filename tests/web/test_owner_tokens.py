@@ -8,8 +8,9 @@ import re
 import pytest
 from itsdangerous import Signer
 
-from app.practice import access
+from app.practice import access, owners
 from app.practice.game import start
+from app.practice.options import read_options
 from app.store import new_token
 
 from .practice_support import new_form_game
@@ -21,7 +22,7 @@ SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 
 def owner_cookie(response) -> str | None:
     for header in response.headers.getlist("Set-Cookie"):
-        if header.startswith((f"{access.OWNER_COOKIE}=", f"{access.SECURE_OWNER_COOKIE}=")):
+        if header.startswith((f"{owners.OWNER_COOKIE}=", f"{owners.SECURE_OWNER_COOKIE}=")):
             return header.split(";")[0].split("=", 1)[1]
     return None
 
@@ -29,13 +30,13 @@ def owner_cookie(response) -> str | None:
 def game_made_with(app, token: str) -> str:
     """A game stored for ``token`` as the server before signing stored it (any token it was sent)."""
     with app.test_request_context():
-        options = access.read_options(None, None, None, 7)
+        options = read_options(None, None, None, 7)
         practice, steps = start(**options)
         return access.store().create(token, practice.to_dict(), practice.finished, steps).id
 
 
 def as_cookie(client, value: str):
-    client.set_cookie(access.OWNER_COOKIE, value)
+    client.set_cookie(owners.OWNER_COOKIE, value)
     return client
 
 
@@ -116,7 +117,7 @@ def test_the_tables_form_issues_a_new_token_for_a_forged_one(client):
     as_cookie(client, "a")
     game = new_form_game(client)
     made = client.get(f"/en/play/{game}")
-    assert made.status_code == 200 and SIGNED.fullmatch(client.get_cookie(access.OWNER_COOKIE).value)
+    assert made.status_code == 200 and SIGNED.fullmatch(client.get_cookie(owners.OWNER_COOKIE).value)
 
 
 HTTPS = "https://localhost"
@@ -128,7 +129,7 @@ def test_over_https_the_owner_cookie_is_one_only_this_host_can_set(app):
     made = browser.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)
     assert made.status_code == 201
     (line,) = [line for line in made.headers.getlist("Set-Cookie") if "uno_owner" in line]
-    assert line.startswith(f"{access.SECURE_OWNER_COOKIE}=")
+    assert line.startswith(f"{owners.SECURE_OWNER_COOKIE}=")
     attributes = {part.strip().split("=")[0].lower() for part in line.split(";")[1:]}
     assert {"secure", "path", "httponly"} <= attributes and "domain" not in attributes
     assert "Path=/" in line
@@ -143,7 +144,7 @@ def test_over_https_a_planted_plain_cookie_owns_nothing(app):
     game = made.get_json()["id"]
     signed = owner_cookie(made)
     victim = app.test_client()
-    victim.set_cookie(access.OWNER_COOKIE, signed)
+    victim.set_cookie(owners.OWNER_COOKIE, signed)
     assert victim.get(f"/api/v1/games/{game}", base_url=HTTPS).status_code == 403
     fresh = victim.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)  # and a new token is issued
     assert fresh.status_code == 201 and owner_cookie(fresh) not in (None, signed)

@@ -14,7 +14,7 @@ from app import create_app, wording
 from app.engine import bots, visibility
 from app.engine.cards import card, cards
 from app.engine.rules import Rule, ruleset
-from app.practice import access, narration
+from app.practice import access, narration, owners
 from app.engine.round import Pending
 from app.engine.scenario import from_scenario
 from app.engine.cards import Color
@@ -286,10 +286,10 @@ def test_racing_requests_apply_exactly_once(app, client, monkeypatch):
 def test_game_survives_a_restart(app, client, tmp_path):
     game_id = new_form_game(client, seed="9")
     version, before = stored(app, game_id)
-    owner = client.get_cookie(access.OWNER_COOKIE).value
+    owner = client.get_cookie(owners.OWNER_COOKIE).value
     restarted = create_app({"TESTING": True})  # same instance folder (UNO_TUTOR_INSTANCE_PATH)
     browser = restarted.test_client()
-    browser.set_cookie(access.OWNER_COOKIE, owner)
+    browser.set_cookie(owners.OWNER_COOKIE, owner)
     page = browser.get(f"/en/play/{game_id}")
     assert page.status_code == 200
     assert f'name="version" value="{version}"' in page.text

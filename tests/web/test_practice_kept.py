@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from app.practice import access
+from app.practice import access, owners
 from app.practice.game import Practice, play as play_move
 
 from .practice_support import new_api_game, random_move, rewrite, stored
@@ -37,9 +37,7 @@ def test_kept_games_answer_as_the_stored_rows_do(app, client):
         for game_id in (kept["id"], decoded["id"]):
             if game_id == decoded["id"]:  # forget it: decoded from its row every time
                 with app.app_context():
-                    memory = access.kept_games()
-                    for key in [key for key in memory if key[0] == game_id]:
-                        del memory[key]
+                    access.kept_games().forget(game_id)
             answer = play(client, game_id, versions[game_id], move)
             versions[game_id] = answer["version"]
             answers.append(answer)
@@ -51,8 +49,8 @@ def test_kept_games_answer_as_the_stored_rows_do(app, client):
 
 def test_a_load_hands_out_a_copy(app, client):
     game = new_api_game(client, seed=5)
-    owner = client.get_cookie(access.OWNER_COOKIE).value
-    with app.test_request_context(headers={"Cookie": f"{access.OWNER_COOKIE}={owner}"}):
+    owner = client.get_cookie(owners.OWNER_COOKIE).value
+    with app.test_request_context(headers={"Cookie": f"{owners.OWNER_COOKIE}={owner}"}):
         _, first = access.load(game["id"])
         first.round.hands[0].clear()
         first.game.scores[0] = 99
@@ -92,26 +90,33 @@ def test_the_kept_game_still_checks_its_owner(app, client):
     assert response.status_code == 403 and response.get_json()["error"] == "forbidden"
 
 
-def test_a_copy_made_while_a_move_takes_the_game_is_not_handed_out(app, client, monkeypatch):
-    """A reader copying a kept game while a move (another thread) takes it out and changes it gets
-    the stored row's game, never a half-changed copy."""
+def test_a_game_changed_and_not_saved_changes_nothing_kept(app, client):
+    """A view's game is its own, from memory or not: changed and never saved (a refused move, a
+    view that reads after it changes), the next load of either kind is the stored game."""
     game = new_api_game(client, seed=5)
-    owner = client.get_cookie(access.OWNER_COOKIE).value
-    real_copy = Practice.copy
+    owner = client.get_cookie(owners.OWNER_COOKIE).value
+    with app.test_request_context(headers={"Cookie": f"{owners.OWNER_COOKIE}={owner}"}):
+        record, stored_game = access.load(game["id"])
+        for version in (game["version"], None):  # a move's load (from memory) and a page's
+            _, taken = access.load(game["id"], version)
+            play_move(taken, {"action": "draw"})
+            taken.game.scores[0] = 99
+            for again in (game["version"], None):
+                assert access.load(game["id"], again)[1].to_dict() == stored_game.to_dict()
+        assert stored_game.to_dict() == Practice.from_dict(record.state).to_dict()
 
-    def copy_while_a_move_runs(self):
-        # Another thread's move, between this reader's get and the end of its copy: it takes the
-        # game out of memory and plays on it (here all of it before the copy ends; in real life
-        # any interleaving of the two).
-        with app.test_request_context(headers={"Cookie": f"{access.OWNER_COOKIE}={owner}"}):
-            _, taken = access.load(game["id"], game["version"])
-        assert taken is self
-        play_move(taken, {"action": "draw"})
-        return real_copy(self)
 
-    monkeypatch.setattr(Practice, "copy", copy_while_a_move_runs)
-    with app.test_request_context(headers={"Cookie": f"{access.OWNER_COOKIE}={owner}"}):
-        record, shown = access.load(game["id"])
-        monkeypatch.setattr(Practice, "copy", real_copy)
-        assert record.version == game["version"]
-        assert shown.to_dict() == Practice.from_dict(record.state).to_dict()  # the row's game, not the moved one
+def test_a_saved_game_replaces_its_last_version_and_stays_as_saved(app, client):
+    """The save keeps a copy: the saved game changed afterwards changes nothing kept, and the
+    version it was saved over is no longer in memory."""
+    game = new_api_game(client, seed=5)
+    owner = client.get_cookie(owners.OWNER_COOKIE).value
+    with app.test_request_context(headers={"Cookie": f"{owners.OWNER_COOKIE}={owner}"}):
+        record, practice = access.load(game["id"], game["version"])
+        steps = play_move(practice, {"action": "draw"})
+        saved = access.save(record, practice, steps)
+        as_saved = practice.to_dict()
+        practice.game.scores[0] = 99
+        memory = access.kept_games()
+        assert (game["id"], game["version"]) not in memory and (game["id"], saved.version) in memory
+        assert access.load(game["id"], saved.version)[1].to_dict() == as_saved

@@ -19,7 +19,7 @@ from app.pages import section
 from app.quiz import display
 from app.quiz import progress as quizzes
 from app.quiz.item import ITEMS, POSITIONS, check_items
-from app.quiz.kinds import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
+from app.quiz.solvers import Allowed, ChallengeOutcome, Draws, Holds, Myth, NextPlayer, Playable, Points
 from app.quiz.worked import worked_scoring
 from app.scenes.question import SOURCES, Drawn, LastVerdict
 

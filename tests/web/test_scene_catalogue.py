@@ -20,12 +20,12 @@ from app.learn.lessons.judge import decisions, replay, solution, solved
 from app.pages.anchors import RULE_PAGES
 from app.presenter.frames import ANSWER, frames
 from app.quiz.item import ITEMS
-from app.quiz.kinds import Allowed, Playable
+from app.quiz.solvers import Allowed, Playable
 from app.quiz.display import item_json
 from app.quiz.progress import items_for
 from app.quiz.worked import worked_scoring
 from app.scenes import catalogue
-from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, SEAT_QUESTIONS, Step
+from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, SEAT_QUESTIONS, LessonStep
 
 from .lesson_forms import press
 from .test_lessons import _play_through
@@ -147,7 +147,7 @@ def _demo(app, client, page, name, step):
             assert shown.group(1) == str(answer), (lang, name)
 
 
-def _walk(client, step: Step, moves, wrongs) -> int | None:
+def _walk(client, step: LessonStep, moves, wrongs) -> int | None:
     """Play the step's moves through the check API: each is legal, the learner's last names the rule
     the step accepts, each wrong move is refused by its rule; the engine's answer to the question."""
     answer = check(client, step.scenario, moves)

@@ -13,7 +13,7 @@ import pytest
 from flask_babel import force_locale
 
 from app import create_app, wording
-from app.practice import access
+from app.practice import access, owners
 from app.store import SQLiteStore, TooManyGames, new_token, opened as opened_store, schema, sqlite as sqlite_store
 from app.store.schema import Migration
 
@@ -162,7 +162,7 @@ def test_a_move_on_a_version_another_host_replaced_is_stale(app):
     first = app.test_client()
     game = new_api_game(first, seed=5, rules={"preset": "official", "target": 100_000})  # a draw is legal
     second = create_app({"TESTING": True}).test_client()  # the same database, the same secret key
-    second.set_cookie(access.OWNER_COOKIE, first.get_cookie(access.OWNER_COOKIE).value)
+    second.set_cookie(owners.OWNER_COOKIE, first.get_cookie(owners.OWNER_COOKIE).value)
     with app.app_context():
         assert (game["id"], game["version"]) in access.kept_games()
     url = f"/api/v1/games/{game['id']}"

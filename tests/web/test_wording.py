@@ -17,7 +17,7 @@ from app.engine.moves import Action, Move
 from app.engine.rules import Rule, ruleset
 from app.engine.scenario import from_scenario
 from app.engine.verdict import Event, IllegalMoveError, Verdict
-from app.practice.game import Refused, play, start
+from app.practice.game import play, start
 
 LANGS = ("en", "ar")
 LATIN = re.compile(r"[A-Za-z]")
@@ -135,7 +135,7 @@ def played():
     except IllegalMoveError as error:  # round.end: not over yet
         verdicts[Rule.ROUND_END, False, "not-over"] = error.verdict
     practice, _ = start(ruleset({"preset": "official", "players": 2}), 1, "easy", 0)  # the learner to move
-    with pytest.raises(Refused) as refused:  # the table's own case: no bot to wait for
+    with pytest.raises(IllegalMoveError) as refused:  # the table's own case: no bot to wait for
         play(practice, {"action": "continue"})
     verdicts[Rule.TURN_ORDER, False, "yours"] = refused.value.verdict
     return list(verdicts.values()), list(events.values())

@@ -4,8 +4,9 @@ The lessons are data in the scene catalogue (app.scenes.course, shaped as app.sc
 a step is judged by the engine and replayed from the learner's moves on every request (``judge``),
 which a page carries in a signed token (``progress``), so nothing is stored on the server and every
 step works without JavaScript.
-``views`` serves the pages (on the shared position view, app.learn.position), ``api`` the JSON
-(/api/v1/lessons), ``words`` fills an instruction's placeholders.
+``views`` serves the pages, each step's drawn by ``step_page`` (on the shared position view,
+app.learn.position), ``links`` gives their addresses, ``words`` fills an instruction's placeholders;
+app.api.lessons serves the JSON (/api/v1/lessons).
 """
 from __future__ import annotations
 

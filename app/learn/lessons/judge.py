@@ -4,12 +4,12 @@ Nothing is stored: a step's state is its scenario, the learner's moves so far an
 (or, in a guided round, the bots' deterministic answers), so ``replay(step, learner_moves)`` rebuilds
 it on every request. The engine judges every move (``Game.attempt``: the round's, and the round's
 points added to the game the scenario carries); this module only decides whether a legal move is
-the one the step asks for (``Step.accept``) and reads the answer to the step's question from the
+the one the step asks for (``LessonStep.accept``) and reads the answer to the step's question from the
 engine's state.
 
->>> from app.scenes.lesson import Step, ANY_LEGAL
+>>> from app.scenes.lesson import LessonStep, ANY_LEGAL
 >>> from app.engine.rules import Rule
->>> step = Step({"hands": [["R8", "B2"], ["G1"]], "discard": ["R5"]}, "", (Rule.MATCH_COLOR,),
+>>> step = LessonStep({"hands": [["R8", "B2"], ["G1"]], "discard": ["R5"]}, "", (Rule.MATCH_COLOR,),
 ...             ({"seat": 0, "action": "play", "card": "R8"},), accept=Rule.MATCH_COLOR)
 >>> progress = replay(step, [])
 >>> progress.judge({"action": "play", "card": "B2"}).kind, progress.judge({"action": "play", "card": "R8"}).kind
@@ -30,7 +30,7 @@ from app.engine.rules import Rule
 from app.engine.scenario import game_from_scenario
 from app.engine.verdict import Event, InvalidMoveError, Verdict
 
-from app.scenes.lesson import ANY_LEGAL, EXACT, GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, Step
+from app.scenes.lesson import ANY_LEGAL, EXACT, GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, LessonStep
 
 CONTINUE = "continue"  # the learner lets the script's first moves be played: not an engine move
 RIGHT, REFUSED, OTHER = "right", "refused", "other"  # what a learner's move was: asked for, illegal, legal but not asked
@@ -66,7 +66,7 @@ class Played:
 class Progress:
     """The step's position after the learner's moves so far and whatever the script or bots played."""
 
-    step: Step
+    step: LessonStep
     game: Game  # the round (``state``) in the game its scenario carries
     setup: list[Event]
     played: list[Played] = field(default_factory=list)
@@ -202,7 +202,7 @@ class Progress:
             self._play(bots.decide(state, actor, GUIDED_LEVEL, dice), learner=False)
 
 
-def replay(step: Step, learner_moves: list[dict[str, Any]]) -> Progress:
+def replay(step: LessonStep, learner_moves: list[dict[str, Any]]) -> Progress:
     """The step after ``learner_moves``; ProgressError if one of them was not what the step asked for."""
     game, setup = game_from_scenario(step.scenario)
     progress = Progress(step, game, setup)
@@ -225,7 +225,7 @@ def _same(move: Move, expected: Move, state: RoundState) -> bool:
 
 
 @cache
-def solution(step: Step) -> tuple[dict[str, Any], ...]:
+def solution(step: LessonStep) -> tuple[dict[str, Any], ...]:
     """The moves that complete ``step``: its own, or for a guided round the round played through
     with the learner choosing as a careful bot would."""
     if not step.guided:
@@ -240,7 +240,7 @@ def solution(step: Step) -> tuple[dict[str, Any], ...]:
 
 
 
-def decisions(step: Step) -> list[dict[str, Any]]:
+def decisions(step: LessonStep) -> list[dict[str, Any]]:
     """The learner's decisions that complete ``step``, as a learner makes them (check-API moves
     without their seat): letting the script's first moves go on, then the solution's own moves."""
     moves = solution(step)
@@ -251,7 +251,7 @@ def decisions(step: Step) -> list[dict[str, Any]]:
     return learner
 
 
-def solved(step: Step) -> Progress:
+def solved(step: LessonStep) -> Progress:
     """The step with its solution played as a learner would play it: the position its question is
     asked about."""
     return replay(step, decisions(step))

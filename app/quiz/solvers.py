@@ -27,7 +27,7 @@ from ..replay import Played, play
 
 
 @dataclass(frozen=True)
-class Choice:
+class AnswerChoice:
     """One answer to click. Exactly one of ``card``, ``seat``, ``number`` and ``text`` says what it is."""
 
     id: str  # what the form sends back
@@ -51,24 +51,24 @@ class Choice:
 class Solution:
     """The engine's answer: the choices, the right ones, and what it said about each."""
 
-    choices: tuple[Choice, ...]
+    choices: tuple[AnswerChoice, ...]
     right: frozenset[str]
     verdicts: Mapping[str, Verdict] = field(default_factory=dict)  # per choice that is a move
     runs: Mapping[str, Played] = field(default_factory=dict)  # a myth's position, per source
 
-    def choice(self, choice_id: str) -> Choice | None:
+    def choice(self, choice_id: str) -> AnswerChoice | None:
         return next((c for c in self.choices if c.id == choice_id), None)
 
 
-def _one_of(choices: tuple[Choice, ...], answer: str) -> frozenset[str]:
+def _one_of(choices: tuple[AnswerChoice, ...], answer: str) -> frozenset[str]:
     """{answer}, which must be among the choices (else the item offers no right answer)."""
     if answer not in {c.id for c in choices}:
         raise ValueError(f"the engine's answer {answer!r} is not among the choices")
     return frozenset({answer})
 
 
-def _counts(counts: tuple[int, ...]) -> tuple[Choice, ...]:
-    return tuple(Choice(str(n), number=n) for n in counts)
+def _counts(counts: tuple[int, ...]) -> tuple[AnswerChoice, ...]:
+    return tuple(AnswerChoice(str(n), number=n) for n in counts)
 
 
 class Playable(question.Playable):
@@ -88,7 +88,7 @@ class Playable(question.Playable):
         right = frozenset(n for n, v in verdicts.items() if verdict_state(v) == "legal")
         if not right:
             raise ValueError("no card may be played")
-        return Solution(tuple(Choice(n, card=n) for n in verdicts), right, verdicts)
+        return Solution(tuple(AnswerChoice(n, card=n) for n in verdicts), right, verdicts)
 
 
 class NextPlayer(question.NextPlayer):
@@ -101,7 +101,7 @@ class NextPlayer(question.NextPlayer):
         return _("Who plays first?") if played.fresh_deal and not played.steps else _("Who plays next?")
 
     def solve(self, played: Played) -> Solution:
-        choices = tuple(Choice(str(seat), seat=seat) for seat in range(played.after.players))
+        choices = tuple(AnswerChoice(str(seat), seat=seat) for seat in range(played.after.players))
         return Solution(choices, _one_of(choices, str(played.after.actor())))
 
 
@@ -212,7 +212,8 @@ class ChallengeOutcome(question.ChallengeOutcome):
 
     def solve(self, played: Played) -> Solution:
         challenger = self._challenger(played)
-        choices = tuple(Choice(_outcome_id(drawn, plays), text=_LazyOutcome(drawn, plays)) for drawn, plays in OUTCOMES)
+        choices = tuple(AnswerChoice(_outcome_id(drawn, plays), text=_LazyOutcome(drawn, plays))
+                        for drawn, plays in OUTCOMES)
         answer = _outcome_id(played.drawn(challenger), played.after.actor() == challenger)
         return Solution(choices, _one_of(choices, answer))
 
@@ -251,7 +252,7 @@ class Allowed(question.Allowed):
         verdict = played.after.check(move)
         states = ("legal", "bluff", "illegal") if move.card is not None and move.card.kind is Kind.WILD_DRAW_FOUR \
             else ("legal", "illegal")
-        choices = tuple(Choice(state, text=ANSWERS[state]) for state in states)
+        choices = tuple(AnswerChoice(state, text=ANSWERS[state]) for state in states)
         state = verdict_state(verdict)
         return Solution(choices, _one_of(choices, state), {state: verdict})
 
@@ -275,7 +276,7 @@ class Myth(question.Myth):
         return {source.name: play(scenario, moves, source.rules) for source in self.sources}
 
     def solve(self, runs: dict[str, Played]) -> Solution:
-        choices = tuple(Choice(value, text=text) for value, text in TRUTH.items())
+        choices = tuple(AnswerChoice(value, text=text) for value, text in TRUTH.items())
         holds = self.measure(runs["official"]) == self.claimed
         return Solution(choices, frozenset({"true" if holds else "false"}), runs=runs)
 

@@ -1,0 +1,249 @@
+"""The practice table: /<lang>/play (a new game), /<lang>/play/together (a new pass-and-play game,
+app.practice.pass_and_play) and /<lang>/play/<id> (the table and its moves, or the pass screen).
+
+Works without JavaScript: every decision is a form that POSTs and redirects back to the table
+(Post/Redirect/Get), which lists the last move's steps beside it. A refused move re-renders the
+table with the explanation (at the card, for a card) and a 4xx status, changing nothing.
+app/static/practice.js submits the same forms with fetch and plays the move's steps on the table.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from .. import errors, wording
+from ..engine.cards import InvalidCardError, card
+from ..engine import visibility
+from ..engine.rules import PRESETS
+from ..engine.verdict import IllegalMoveError, InvalidMoveError
+from ..security import CSRFError
+from . import access, limits, narration, owners, pass_and_play
+from .access import GameError
+from .forms import HINTS, SHOW, form_options, from_link, move_from_form, to_int, together_options
+from .game import DEFAULT_BOTS, HUMAN, LEVELS, hint, needs_choice, play, view
+from .options import GAME_FIELDS, OptionError
+from .pass_and_play import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
+
+bp = Blueprint("practice", __name__)
+bp.after_app_request(owners.set_owner_cookie)
+
+
+@bp.get("/<lang:lang>/play")
+def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
+    """The one-click start (#quick-start) above the full form ("Choose the rules", open after an
+    error). A teacher's link (?rules=&bots=&level=&seed=) fills both; a value it gets wrong is
+    named in a notice and the default used. A GET creates nothing."""
+    form: Mapping[str, str]
+    linked: dict[str, str]
+    link_problems: list[str]
+    if request.method == "POST":
+        form, linked, link_problems = request.form, {}, []
+    else:
+        linked, link_problems = from_link(request.args)
+        form = {**linked, "hints": "on"} if linked else {}
+    quick: dict[str, Any] = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
+             "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
+    quick["target"] = PRESETS[quick["preset"]].target
+    return render_template("practice/new.html", **GAME_FIELDS, form=form,
+                           errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
+
+
+@bp.post("/<lang:lang>/play")
+@limits.creates
+def create_game(lang: str):
+    try:
+        options = form_options(request.form)
+    except OptionError as error:
+        return new_game(lang, {error.field: error.message}, 400)
+    record, _practice, _steps = access.create(options)
+    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+@bp.get("/<lang:lang>/play/together")
+def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
+    """Pass-and-play's form: the players (how many, their names), bots if wanted, and the same
+    rules and options as a game against bots. A GET creates nothing; the end of a game links here
+    with its people filled in (``pass_and_play.again``)."""
+    form = request.form if request.method == "POST" else pass_and_play.prefilled(request.args)
+    return render_template("practice/together.html", **GAME_FIELDS, form=form,
+                           errors=errors or {}, people_range=range(MIN_PEOPLE, MAX_PEOPLE + 1),
+                           default_people=DEFAULT_PEOPLE, max_bots=pass_and_play.MAX_BOTS, max_name=MAX_NAME), status
+
+
+@bp.post("/<lang:lang>/play/together")
+@limits.creates  # the same limits as the practice form's: a game made is a game made
+def create_together(lang: str):
+    try:
+        options = together_options(request.form)
+    except OptionError as error:
+        return new_together(lang, {error.field: error.message}, 400)
+    record, _practice, _steps = access.create(options)
+    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+@bp.get("/<lang:lang>/play/<game_id>")
+def table(lang: str, game_id: str):
+    record, practice = access.load(game_id)
+    args = request.args
+    return _table(record, practice, choose=args.get("choose"), uno=args.get("uno") == "1")
+
+
+@bp.post("/<lang:lang>/play/<game_id>")
+def move(lang: str, game_id: str):
+    record, practice = access.load(game_id)
+    form = request.form
+    if form.get("action") == HINTS:
+        return _switch_hints(lang, record, practice, form)
+    if form.get("action") == SHOW:
+        return _show_hand(lang, record, practice, form)
+    data = move_from_form(form)
+    if data is None or to_int(form.get("version")) is None:
+        return _unreadable(record, practice)
+    mover = to_int(form.get("seat")) if practice.together else HUMAN
+    if mover is None or not 0 <= mover < practice.people:
+        return _unreadable(record, practice)
+    try:
+        access.check_version(record, to_int(form.get("version")))
+        if practice.together:
+            pass_and_play.check_mover(practice, mover, narration.seat_names(practice))
+    except GameError as error:
+        return _table(record, practice, notice=_error_notice(error), status=error.status)
+    try:
+        if data["action"] == "play" and _incomplete(practice, data):
+            # A wild needs a colour, a 7 under 7-0 a player: ask on the table, nothing is played yet
+            # (unless the card cannot be played now: then it is refused at once, as when complete).
+            verdict = hint(practice.round, card(data["card"]), mover)
+            if not verdict.legal:
+                raise IllegalMoveError(verdict)
+            return redirect(url_for(".table", lang=lang, game_id=game_id, choose=data["card"],
+                                    uno="1" if data["uno"] else None), 303)
+        steps = play(practice, data)
+    except IllegalMoveError as refused:
+        access.store().note_refusal(record.id, refused.verdict.rule.value)  # for a class's teacher
+        seats = narration.seat_names(practice)
+        explained = narration.refusal(refused.verdict, seats)
+        if data["action"] == "play" and data["card"] in {c.notation for c in practice.round.hands[mover]}:
+            # A card tried from the hand is explained beside that card, which keeps the focus.
+            return _table(record, practice, refused={**explained, "card": data["card"]}, status=422)
+        return _table(record, practice, notice=explained, status=422)
+    except InvalidMoveError:
+        return _unreadable(record, practice)
+    try:
+        access.save(record, practice, steps)
+    except GameError as error:  # another request won the race: this one is not applied
+        fresh, practice = access.load(game_id)
+        return _table(fresh, practice, notice=_error_notice(error), status=error.status)
+    return redirect(url_for(".table", lang=lang, game_id=game_id), 303)
+
+
+def _switch_hints(lang: str, record, practice, form):
+    """Hints on or off during a game (the new-game form sets them first): a new version, no step.
+    Sent to the table's own address, so a refusal leaves the learner at the table; a wild's colour
+    (or a 7's player) being chosen stays chosen, refused or not."""
+    wanted, version = form.get("hints"), to_int(form.get("version"))
+    choose = form.get("choose") or None
+    uno = bool(choose) and form.get("uno") == "1"
+    if wanted not in ("on", "off") or version is None:
+        return _table(record, practice, notice=_error_notice(GameError("bad-hints", 400)), status=400, choose=choose, uno=uno)
+    try:
+        access.check_version(record, version)
+        if practice.finished:
+            return _table(record, practice, notice=_error_notice(GameError("hints-game-over", 409)), status=409)
+        practice.hints = wanted == "on"
+        access.save(record, practice, [])
+    except GameError as error:  # an old page, or another request got there first: nothing changed
+        fresh, practice = access.load(record.id)
+        return _table(fresh, practice, notice=_error_notice(GameError("stale-hints", error.status)),
+                      status=error.status, choose=choose, uno=uno)
+    return redirect(url_for(".table", lang=lang, game_id=record.id, choose=choose, uno="1" if uno else None), 303)
+
+
+def _show_hand(lang: str, record, practice, form):
+    """Pass-and-play: the person the pass screen names takes the device, and the table shows their
+    hand. Pressed again by the one holding it, nothing changes; by anyone else, it is refused."""
+    seat, version = to_int(form.get("seat")), to_int(form.get("version"))
+    if not practice.together or seat is None or not 0 <= seat < practice.people or version is None:
+        return _unreadable(record, practice)
+    if seat == practice.holder and practice.pass_to() is None:  # a double click: the hand is shown already
+        return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+    try:
+        access.check_version(record, version)
+        pass_and_play.show(practice, seat, narration.seat_names(practice))
+        access.save(record, practice, [])
+    except GameError as error:  # the wrong person, an old page, or another request got there first
+        fresh, practice = access.load(record.id)
+        return _table(fresh, practice, notice=_error_notice(error), status=error.status)
+    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+
+
+def _incomplete(practice, data: dict[str, Any]) -> bool:
+    try:
+        face = card(data["card"])
+    except InvalidCardError:
+        return False  # the engine refuses it with a clear message
+    if face.is_wild:
+        return "color" not in data
+    return needs_choice(practice.round, face) and "target" not in data
+
+
+def _error_notice(error: GameError) -> dict[str, Any]:
+    return {"text": wording.error_message(error.code, **error.params)}
+
+
+def _unreadable(record, practice):
+    """A form the table never sends (edited, or cut short): refused, the table as it was."""
+    return _table(record, practice, notice=_error_notice(GameError("bad-form", 400)), status=400)
+
+
+def _table(record, practice, notice=None, status: int = 200, choose: str | None = None, uno: bool = False,
+           refused: dict[str, Any] | None = None):
+    """The table page, as the seat whose hand it shows (``me``: the learner's, or in pass-and-play
+    the holder's) sees it; in pass-and-play the pass screen instead while the next decision is
+    another person's. ``notice``: a refusal or error said in the decision panel; ``refused``: a
+    card from the hand that was refused, explained beside it."""
+    state = practice.round
+    seats = narration.seat_names(practice)
+    if practice.pass_to() is not None:
+        return _pass_screen(record, practice, seats, notice or refused, status)
+    me = HUMAN if practice.mover is None else practice.mover
+    chosen = None
+    if choose and state.actor() == me:
+        try:
+            face = card(choose)
+        except InvalidCardError:
+            face = None
+        if face is not None and face in state.hands[me] and needs_choice(state, face) and hint(state, face, me).legal:
+            chosen = face.notation
+    shown_from = max(0, min(practice.latest, practice.logged - narration.SHOWN_STEPS))
+    log = access.store().steps(record.id, shown_from)
+    context = {
+        "game_id": record.id, "version": record.version,
+        "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
+        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
+        "together": practice.together,
+        "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
+        **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),
+    }
+    return render_template("practice/table.html", **context), status
+
+
+def _pass_screen(record, practice, seats, notice, status: int):
+    """Pass-and-play between two people: no hand in the page until the next one shows theirs."""
+    context = pass_and_play.pass_screen(record, practice, seats)
+    return (render_template("practice/pass.html", game_id=record.id, seats=seats, notice=notice, **context),
+            status)
+
+
+@errors.page(bp.name, CSRFError)
+def _expired_form(error: CSRFError):
+    """A move sent from a page whose session has ended: the table again, with a fresh token and
+    nothing played, so trying again works (reloading the error page would send the old form)."""
+    if request.endpoint != "practice.move":
+        return errors.site_page(error)
+    try:
+        record, practice = access.load((request.view_args or {})["game_id"])
+    except GameError as refused:
+        return errors.site_page(refused)
+    return _table(record, practice, notice=_error_notice(GameError("csrf", 400)), status=400)
