@@ -14,6 +14,7 @@ from app.engine.moves import Move
 from app.engine.round import RoundState
 from app.engine.scenario import from_scenario
 from app.engine.verdict import Event, Verdict
+from app.engine.vocabulary import EventKind
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Played:
 
     def drawn(self, seat: int) -> int:
         """How many cards ``seat`` drew in all that happened."""
-        return sum(e.params["count"] for e in self.events() if e.kind == "draw" and e.params["seat"] == seat)
+        return sum(e.params["count"] for e in self.events() if e.kind == EventKind.DRAW and e.params["seat"] == seat)
 
 
 def play(scenario: dict[str, Any], moves: tuple[dict[str, Any], ...] = (), rules: Any = None) -> Played:

@@ -15,6 +15,14 @@ from .piles import draw_cards
 from .rules import CHALLENGE_FAILED_DRAW, Rule
 from .state import BaseRound
 from .verdict import Event, IllegalMoveError, Verdict
+from .vocabulary import EventKind, PendingKind
+
+# Members read on every move, bound once: on Python 3.11 reading one off its enum class goes
+# through EnumType.__getattr__'s hook (app/engine/vocabulary.py says what it costs).
+_PLAY, _PASS, _SKIP, _UNO, _COLOR = EventKind.PLAY, EventKind.PASS, EventKind.SKIP, EventKind.UNO, EventKind.COLOR
+_DRAWN = PendingKind.DRAWN
+_STACKING, _UNO_CALL, _WILD = Rule.STACKING, Rule.UNO_CALL, Rule.WILD_ANY_TIME
+
 
 
 # A forgotten UNO can be caught until the next player acts; catching and calling late are not acting.
@@ -23,8 +31,8 @@ OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 
 def apply(state: BaseRound, move: Move) -> list[Event]:
     """Check ``move`` and carry it out by the rule and facts it was judged with; IllegalMoveError
-    (nothing changed) if it is illegal. The facts are the carry-out's own: a play's event is those
-    facts with the seat added."""
+    (nothing changed) if it is illegal. The facts are read, never written: a play's event is those
+    facts with the seat added, as a new dict."""
     legal, rule, facts = judge(state, move)
     if not legal:
         raise IllegalMoveError(Verdict(legal, rule, facts))
@@ -48,21 +56,20 @@ def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
     may be caught (``uno.call``); then the card takes effect, or the round ends."""
     seat, played, pending = move.seat, move.card, state.pending
     assert played is not None
-    stacked = pending.amount if pending is not None and pending.kind != "drawn" else 0
+    stacked = pending.amount if pending is not None and pending.kind != _DRAWN else 0
     hand = state.hands[seat]
     hand.remove(played)
     state.discard.append(played)
     state.pending = None
     if played.is_wild:
         _play_wild(state, move, rule, facts, events)
-    else:
-        facts["seat"] = seat
-        events.append(Event("play", rule, facts))
+    else:  # a new dict: the facts stay as they were judged, for the effect to read
+        events.append(Event((_PLAY, rule, {**facts, "seat": seat})))
         state.color = played.color
     left = len(hand)
     state.uno_said[seat] = left == 1 and move.uno
     if left == 1 and move.uno:
-        events.append(Event("uno", Rule.UNO_CALL, {"seat": seat}))
+        events.append(Event((_UNO, _UNO_CALL, {"seat": seat})))
     elif left == 1:
         state.exposed = seat
     elif not left:
@@ -75,15 +82,15 @@ def _play_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], 
     """The public record of a wild: a Wild Draw Four's bluff stays secret until challenged
     (``case`` and ``held`` are left out, and kept in ``facts`` for its effect); then the colour named."""
     seat = move.seat
-    if move.card is WILD_DRAW_FOUR and rule is not Rule.STACKING:
+    if move.card is WILD_DRAW_FOUR and rule is not _STACKING:
         shown = {k: v for k, v in facts.items() if k not in ("case", "held")}
+        shown["seat"] = seat
         rule = Rule.WILD_DRAW_FOUR_EFFECT
     else:
-        shown = facts.copy()  # the effect reads the facts as checked
-    shown["seat"] = seat
-    events.append(Event("play", rule, shown))
+        shown = {**facts, "seat": seat}
+    events.append(Event((_PLAY, rule, shown)))
     state.color = move.color
-    events.append(Event("color", Rule.WILD_ANY_TIME, {"seat": seat, "named": str(move.color)}))
+    events.append(Event((_COLOR, _WILD, {"seat": seat, "named": str(move.color)})))
 
 
 def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
@@ -94,15 +101,15 @@ def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
     else:  # as many as there are to draw, stopping at a playable one
         drawn = draw_cards(state, seat, len(state.draw_pile) + len(state.discard) - 1, rule, events, True)
     if drawn and drawn[-1] in playable_faces(state, seat):
-        state.pending = Pending("drawn", seat, drawn[-1])
+        state.pending = Pending(_DRAWN, seat, drawn[-1])
         return
-    events.append(Event("pass", rule, {"seat": seat}))
+    events.append(Event((_PASS, rule, {"seat": seat})))
     state.turn = state.next_seat(seat)
 
 
 def _keep(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.pending = None
-    events.append(Event("pass", rule, {"seat": move.seat}))
+    events.append(Event((_PASS, rule, {"seat": move.seat})))
     state.turn = state.next_seat(move.seat)
 
 
@@ -114,15 +121,15 @@ def _challenge(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], 
     offender = pending.offender
     state.pending = None
     rule = Rule.WILD_DRAW_FOUR_CHALLENGE
-    events.append(Event("challenge", rule, {"seat": seat, "offender": offender, "guilty": pending.guilty,
+    events.append(Event((EventKind.CHALLENGE, rule, {"seat": seat, "offender": offender, "guilty": pending.guilty,
                                             "cards": [c.notation for c in state.hands[offender]],
-                                            "private_to": seat}))
+                                            "private_to": seat})))
     if pending.guilty:
         draw_cards(state, offender, pending.amount, rule, events)
         state.turn = seat
     else:
         draw_cards(state, seat, CHALLENGE_FAILED_DRAW, rule, events)
-        events.append(Event("skip", rule, {"seat": seat}))
+        events.append(Event((_SKIP, rule, {"seat": seat})))
         state.turn = state.next_seat(seat)
 
 
@@ -131,21 +138,21 @@ def _accept(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], eve
     assert pending is not None
     state.pending = None
     draw_cards(state, move.seat, pending.amount, rule, events)
-    events.append(Event("skip", rule, {"seat": move.seat}))
+    events.append(Event((_SKIP, rule, {"seat": move.seat})))
     state.turn = state.next_seat(move.seat)
 
 
 def _color(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.pending = None
     state.color = move.color
-    events.append(Event("color", Rule.FIRST_WILD, {"seat": move.seat, "named": facts["named"]}))
+    events.append(Event((_COLOR, Rule.FIRST_WILD, {"seat": move.seat, "named": facts["named"]})))
 
 
 def _catch(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     target = move.target
     assert target is not None
-    events.append(Event("catch", Rule.UNO_CATCH, {"seat": move.seat, "target": target,
-                                                  "count": state.rules.uno_penalty}))
+    events.append(Event((EventKind.CATCH, Rule.UNO_CATCH, {"seat": move.seat, "target": target,
+                                                  "count": state.rules.uno_penalty})))
     draw_cards(state, target, state.rules.uno_penalty, Rule.UNO_CATCH, events)
     state.exposed = None
 
@@ -153,7 +160,7 @@ def _catch(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], even
 def _late_uno(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     state.uno_said[move.seat] = True
     state.exposed = None
-    events.append(Event("uno", Rule.UNO_CALL, {"seat": move.seat, "late": True}))
+    events.append(Event((_UNO, Rule.UNO_CALL, {"seat": move.seat, "late": True})))
 
 
 CARRY_OUT = {Action.PLAY: _play, Action.DRAW: _draw, Action.PASS: _keep, Action.CHALLENGE: _challenge,

@@ -25,6 +25,7 @@ from .cards import Card, Color, Kind
 from .matching import WILD_DRAW_FOUR
 from .moves import Action, Move
 from .round import RoundState
+from .vocabulary import PendingKind
 
 LEVELS = ("easy", "normal")
 ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player about to go out
@@ -69,11 +70,12 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice, caught: bool = F
     if pending is None:  # most decisions: nothing pending, play or draw
         return _play(state, seat, hand, level, rng, caught) or Move(seat, Action.DRAW)
     kind = pending.kind
-    if kind == "color":
+    if kind == PendingKind.COLOR:
         return Move(seat, Action.COLOR, color=strongest_color(hand))
-    if kind in ("challenge", "stack"):
+    if kind == PendingKind.CHALLENGE or kind == PendingKind.STACK:
         return _answer_penalty(state, seat, level, rng, caught)
-    if kind == "drawn":
+    if kind == PendingKind.DRAWN:
+        assert pending.card is not None  # a drawn card waits to be played or kept
         move = _play(state, seat, [pending.card], level, rng, caught)
         return move or Move(seat, Action.PASS)
     return _play(state, seat, hand, level, rng, caught) or Move(seat, Action.DRAW)
@@ -90,7 +92,7 @@ def _answer_penalty(state: RoundState, seat: int, level: str, rng: Dice, caught:
                           level, rng, caught)
     pending = state.pending
     assert pending is not None
-    if pending.kind == "challenge" and pending.offender is not None:
+    if pending.kind == PendingKind.CHALLENGE and pending.offender is not None:
         # The offender kept h cards; each is of the old colour about a quarter of the time.
         # Challenging costs 6 if innocent and saves 4 if guilty: worth it once P(innocent) < 2/3.
         kept = len(state.hands[pending.offender])

@@ -76,11 +76,6 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[Kind, Color | None, int | None]]:
         return Card, (self.kind, self.color, self.number)
 
-    @property
-    def symbol(self) -> str:
-        """What a card must share to match by number or symbol: ``5``, ``skip``, ``wild``…"""
-        return str(self.number) if self.kind is Kind.NUMBER else self.kind.value
-
     def __str__(self) -> str:
         return self.notation
 

@@ -15,9 +15,12 @@ from .moves import Action, Move
 from .rules import PENALTY, Rule
 from .state import BaseRound
 from .verdict import InvalidMoveError, Verdict
+from .vocabulary import Case, PendingKind
 
 
 DRAW_RULES = {"one": Rule.DRAW_ONE, "until-playable": Rule.DRAW_UNTIL_PLAYABLE}  # by the rule set's ``draw``
+# Members read on every draw, bound once (app/engine/vocabulary.py says why).
+_PLAY, _PASS, _KEEP = Action.PLAY, Action.PASS, Case.KEEP
 
 # A verdict's three parts (legal, rule, params). Carrying out a move reads only the rule and the
 # facts, so ``apply`` takes them as judged and no Verdict is made that nobody would read.
@@ -35,10 +38,10 @@ def judge(state: BaseRound, move: Move) -> Judgement:
     actor = state.turn if pending is None else pending.seat
     if seat != actor or move.target is not None:  # the actor's seat is real: any other is looked at
         _seats_exist(state, move)
-    if move.card is None and action is Action.PLAY:
+    if move.card is None and action is _PLAY:
         raise InvalidMoveError("card")
     if state.winner is not None:
-        return _illegal(Rule.ROUND_END, case="over", winner=state.winner)
+        return _illegal(Rule.ROUND_END, case=Case.OVER, winner=state.winner)
     if action in ANYONE_MAY:
         return ANYONE_MAY[action](state, move)
     if seat != actor:
@@ -71,14 +74,14 @@ def draw_rule(state: BaseRound) -> Rule:
 
 
 def _check_draw(state: BaseRound, move: Move) -> Judgement:
-    return True, draw_rule(state), {"seat": move.seat}
+    return True, DRAW_RULES[state.rules.draw], {"seat": move.seat}
 
 
 def _nothing_pending(state: BaseRound, move: Move) -> Judgement:
     """A pass, a colour, a challenge or an accept when no decision is pending."""
     rule = {Action.PASS: draw_rule(state), Action.COLOR: Rule.FIRST_WILD}.get(
         move.action, Rule.WILD_DRAW_FOUR_CHALLENGE)
-    return _illegal(rule, case="nothing-pending", action=str(move.action))
+    return _illegal(rule, case=Case.NOTHING_PENDING, action=str(move.action))
 
 
 def check_play(state: BaseRound, move: Move) -> Judgement:
@@ -93,12 +96,12 @@ def check_play(state: BaseRound, move: Move) -> Judgement:
     if played.is_wild:
         return _check_wild(state, move, on_top.rules[played], facts)
     if state.rules.seven_zero and played.number == 7 and move.target in (None, move.seat):
-        return _illegal(Rule.SEVEN_ZERO, case="target-needed", card=played.notation)
+        return _illegal(Rule.SEVEN_ZERO, case=Case.TARGET_NEEDED, card=played.notation)
     rule = on_top.rules.get(played)
     if rule is not None:
         return True, rule, facts
     if state.discard[-1].is_wild:  # nothing on a wild to match but the colour named
-        return _illegal(Rule.MATCH_NONE, case="wild-top", **facts)
+        return _illegal(Rule.MATCH_NONE, case=Case.WILD_TOP, **facts)
     return False, Rule.MATCH_NONE, facts
 
 
@@ -106,7 +109,7 @@ def _check_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any])
     """A Wild goes on anything once it names a colour; a Wild Draw Four only while the hand holds no
     card of the colour to match, or, where a bluff may be challenged, at the risk of a challenge."""
     if move.color is None:
-        return _illegal(Rule.WILD_ANY_TIME, case="color-needed", card=facts["card"])
+        return _illegal(Rule.WILD_ANY_TIME, case=Case.COLOR_NEEDED, card=facts["card"])
     named = str(move.color)
     if rule is Rule.WILD_ANY_TIME:
         return _legal(rule, named=named, **facts)
@@ -114,7 +117,7 @@ def _check_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any])
     if held is None:
         return _legal(Rule.WILD_DRAW_FOUR_RESTRICTION, named=named, **facts)
     if state.rules.challenge:
-        return _legal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="bluff", held=held.notation, named=named, **facts)
+        return _legal(Rule.WILD_DRAW_FOUR_CHALLENGE, case=Case.BLUFF, held=held.notation, named=named, **facts)
     return _illegal(Rule.WILD_DRAW_FOUR_RESTRICTION, held=held.notation, **facts)
 
 
@@ -122,11 +125,11 @@ def _check_drawn(state: BaseRound, move: Move) -> Judgement:
     """After drawing a playable card: play that card, or keep it and pass."""
     drawn = state.pending and state.pending.card
     assert drawn is not None
-    if move.card is drawn and move.action is Action.PLAY:
+    if move.card is drawn and move.action is _PLAY:
         return check_play(state, move)
-    if move.action is Action.PASS:
-        return _legal(draw_rule(state), case="keep", card=drawn.notation)
-    return _illegal(draw_rule(state), case="only-drawn", card=drawn.notation, action=str(move.action))
+    if move.action is _PASS:
+        return True, DRAW_RULES[state.rules.draw], {"case": _KEEP, "card": drawn.notation}
+    return _illegal(draw_rule(state), case=Case.ONLY_DRAWN, card=drawn.notation, action=str(move.action))
 
 
 def _check_challenge(state: BaseRound, move: Move) -> Judgement:
@@ -138,7 +141,7 @@ def _check_challenge(state: BaseRound, move: Move) -> Judgement:
         return _legal(Rule.WILD_DRAW_FOUR_EFFECT, seat=move.seat, count=pending.amount)
     if state.rules.stacking and move.action is Action.PLAY:
         return _check_stack(state, move)
-    return _illegal(Rule.WILD_DRAW_FOUR_CHALLENGE, case="challenge-or-accept", seat=move.seat)
+    return _illegal(Rule.WILD_DRAW_FOUR_CHALLENGE, case=Case.CHALLENGE_OR_ACCEPT, seat=move.seat)
 
 
 def _check_stack(state: BaseRound, move: Move) -> Judgement:
@@ -162,26 +165,26 @@ def _check_stack(state: BaseRound, move: Move) -> Judgement:
             return _legal(Rule.STACKING, card=move.card.notation, top=penalty.notation,
                           count=pending.amount + PENALTY[move.card.kind],
                           named=params.get("named"))  # only a wild names a colour
-    return _illegal(Rule.STACKING, case="stack-or-accept", top=penalty.notation, count=pending.amount)
+    return _illegal(Rule.STACKING, case=Case.STACK_OR_ACCEPT, top=penalty.notation, count=pending.amount)
 
 
 def _check_color(state: BaseRound, move: Move) -> Judgement:
     if move.action is Action.COLOR and move.color is not None:
         return _legal(Rule.FIRST_WILD, named=str(move.color))
-    return _illegal(Rule.FIRST_WILD, case="name-color")
+    return _illegal(Rule.FIRST_WILD, case=Case.NAME_COLOR)
 
 
 def _check_catch(state: BaseRound, move: Move) -> Judgement:
     target = move.target
     if target is None or target == move.seat:
-        return _illegal(Rule.UNO_CATCH, case="target", seat=move.seat, target=target)
+        return _illegal(Rule.UNO_CATCH, case=Case.TARGET, seat=move.seat, target=target)
     if state.exposed == target:
         return _legal(Rule.UNO_CATCH, seat=move.seat, target=target, count=state.rules.uno_penalty)
     if len(state.hands[target]) != 1:
-        return _illegal(Rule.UNO_CATCH, case="not-one-card", target=target, count=len(state.hands[target]))
+        return _illegal(Rule.UNO_CATCH, case=Case.NOT_ONE_CARD, target=target, count=len(state.hands[target]))
     if state.uno_said[target]:
-        return _illegal(Rule.UNO_CATCH, case="called", target=target)
-    return _illegal(Rule.UNO_CATCH, case="too-late", target=target)
+        return _illegal(Rule.UNO_CATCH, case=Case.CALLED, target=target)
+    return _illegal(Rule.UNO_CATCH, case=Case.TOO_LATE, target=target)
 
 
 def _check_late_uno(state: BaseRound, move: Move) -> Judgement:
@@ -189,16 +192,17 @@ def _check_late_uno(state: BaseRound, move: Move) -> Judgement:
     card after that, it was either called already or its window has closed."""
     seat = move.seat
     if state.exposed == seat:
-        return _legal(Rule.UNO_CALL, case="late", seat=seat)
+        return _legal(Rule.UNO_CALL, case=Case.LATE, seat=seat)
     count = len(state.hands[seat])
     if count == 1:
-        return _illegal(Rule.UNO_CALL, case="called" if state.uno_said[seat] else "too-late", seat=seat)
-    return _illegal(Rule.UNO_CALL, case="nothing-to-call", seat=seat, count=count)
+        return _illegal(Rule.UNO_CALL, case=Case.CALLED if state.uno_said[seat] else Case.TOO_LATE, seat=seat)
+    return _illegal(Rule.UNO_CALL, case=Case.NOTHING_TO_CALL, seat=seat, count=count)
 
 
 # Catching a forgotten UNO, and calling one late, are open to every seat at any time.
 ANYONE_MAY = {Action.CATCH: _check_catch, Action.UNO: _check_late_uno}
 # The answers each pending decision takes.
-ANSWERS_TO = {"drawn": _check_drawn, "challenge": _check_challenge, "stack": _check_stack, "color": _check_color}
+ANSWERS_TO = {PendingKind.DRAWN: _check_drawn, PendingKind.CHALLENGE: _check_challenge, PendingKind.STACK: _check_stack,
+              PendingKind.COLOR: _check_color}
 # With nothing pending, the player whose turn it is plays or draws; any other move is refused.
 ON_TURN = {Action.PLAY: check_play, Action.DRAW: _check_draw}

@@ -4,7 +4,8 @@
 reads them off the state instead of judging every candidate: only the player whose decision play
 waits for (the actor) has answers and plays — what the pending decision asks for, a draw when
 nothing is pending, a colour for a Wild turned first — while anyone may call a late UNO or catch
-a forgotten one. tests/engine pins the two lists to each other over random play.
+a forgotten one. So ``check`` (checking.judge) stays the one source of legality: this listing is
+checked against it in one place, tests/engine/test_fast_paths.py, over random whole games.
 """
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ from .moves import Action, Move
 from .rules import MAX_PLAYERS
 from .state import BaseRound
 from .verdict import InvalidMoveError
+from .vocabulary import PendingKind
+
+# Members read on every move, bound once: on Python 3.11 reading one off its enum class goes
+# through EnumType.__getattr__'s hook (app/engine/vocabulary.py says what it costs).
+_COLOR, _DRAWN, _STACK, _CHALLENGE = PendingKind.COLOR, PendingKind.DRAWN, PendingKind.STACK, PendingKind.CHALLENGE
+
 
 
 class SeatMoves:
@@ -26,7 +33,8 @@ class SeatMoves:
         self.draw, keep, challenge, accept = (Move(seat, a) for a in (Action.DRAW, Action.PASS, Action.CHALLENGE,
                                                                       Action.ACCEPT))
         # With nothing pending a seat may draw; each pending decision allows these answers without a card.
-        self.answers = {"drawn": (keep,), "challenge": (challenge, accept), "stack": (accept,), "color": ()}
+        self.answers = {PendingKind.DRAWN: (keep,), PendingKind.CHALLENGE: (challenge, accept),
+                        PendingKind.STACK: (accept,), PendingKind.COLOR: ()}
         self.uno = Move(seat, Action.UNO)
         self.colors = tuple(Move(seat, Action.COLOR, color=c) for c in Color)
         self.catches = [Move(seat, Action.CATCH, target=t) for t in range(MAX_PLAYERS)]
@@ -93,15 +101,15 @@ def legal_moves(state: BaseRound, seat: int | None = None) -> list[Move]:
     moves = list(offered.answers[kind])
     if exposed == seat:
         moves.append(offered.uno)
-    if kind == "color":
+    if kind == _COLOR:
         moves += offered.colors
     if exposed is not None and exposed != seat:
         moves.append(offered.catches[exposed])
-    if kind == "drawn":
+    if kind == _DRAWN:
         drawn = pending.card
         if drawn in held and drawn in playable_faces(state, seat):
             moves += plays[drawn]
-    elif kind == "stack" or kind == "challenge" and state.rules.stacking:
+    elif kind == _STACK or kind == _CHALLENGE and state.rules.stacking:
         penalty = pending.card
         assert penalty is not None
         moves += [m for face in dict.fromkeys(held) if face.kind is penalty.kind
@@ -128,7 +136,3 @@ def playable_faces(state: BaseRound, seat: int) -> frozenset[Card]:
         return on_top.playable
     return on_top.playable_without_wild_draw_four
 
-
-def playable(state: BaseRound, seat: int, candidate: Card) -> bool:
-    """Could ``seat`` play ``candidate`` on the current top, were it in the hand?"""
-    return candidate in playable_faces(state, seat)

@@ -10,6 +10,7 @@ from .round import RoundState
 from .rules import Rule, RuleSet, ruleset
 from .setup import choose_dealer, deal, shuffled_deck
 from .verdict import Event, IllegalMoveError, Verdict
+from .vocabulary import Case, EventKind
 
 
 @dataclass
@@ -90,7 +91,7 @@ class Game:
         params = {"winner": winners[0], "scores": list(self.scores)}
         if len(winners) > 1:
             params["winners"] = winners
-        return Event("game-end", self.rules.scoring_rule, params)
+        return Event((EventKind.GAME_END, self.rules.scoring_rule, params))
 
     @property
     def next_dealer(self) -> int | None:
@@ -110,8 +111,8 @@ class Game:
         """Deal the next round, dealt by ``next_dealer``; refused before the round ends or after the game."""
         dealer = self.next_dealer
         if dealer is None:
-            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": "not-over" if not self.round.round_over
-                                                                   else "game-over"}))
+            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": Case.NOT_OVER if not self.round.round_over
+                                                                   else Case.GAME_OVER}))
         self.number += 1
         tag = f"{self.seed}:{self.number}"
         self.round, events = deal(self.rules, self.round.players, dealer, shuffled_deck(tag), tag)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from .cards import Card, Color, InvalidCardError, card, color
 from .verdict import InvalidMoveError
+
+T = TypeVar("T")
 
 
 class Action(StrEnum):
@@ -44,7 +46,7 @@ class Move:
         if not isinstance(data, dict):
             raise InvalidMoveError("move")
         try:
-            action = ACTIONS[data.get("action")]
+            action = ACTIONS[data["action"]]
         except (KeyError, TypeError):  # TypeError: an unhashable value (a list, a dict) names none
             raise InvalidMoveError("action") from None
         seat, target = data.get("seat"), data.get("target")
@@ -73,7 +75,7 @@ class Move:
         return data
 
 
-def _read(parse, value: Any, field: str) -> Any:
+def _read(parse: Callable[[str], T], value: Any, field: str) -> T | None:
     """``parse(value)``, None for no value; InvalidMoveError naming ``field`` for a bad one."""
     if value is None:
         return None

@@ -9,6 +9,12 @@ from .choices import playable_faces
 from .rules import Rule
 from .state import BaseRound
 from .verdict import Event
+from .vocabulary import EventKind
+
+# Members read on every move, bound once: on Python 3.11 reading one off its enum class goes
+# through EnumType.__getattr__'s hook (app/engine/vocabulary.py says what it costs).
+_DRAW = EventKind.DRAW
+
 
 
 def draw_cards(state: BaseRound, seat: int, count: int, rule: Rule, events: list[Event],
@@ -31,7 +37,7 @@ def draw_cards(state: BaseRound, seat: int, count: int, rule: Rule, events: list
         state.uno_said[seat] = False
     if state.exposed == seat:
         state.exposed = None
-    events.append(Event("draw", rule, {"seat": seat, "count": len(drawn), "cards": names, "private_to": seat}))
+    events.append(Event((_DRAW, rule, {"seat": seat, "count": len(drawn), "cards": names, "private_to": seat})))
     return drawn
 
 
@@ -44,5 +50,5 @@ def _reshuffle(state: BaseRound, events: list[Event]) -> bool:
     shuffle(pile, random.Random(f"{state.seed}:reshuffle:{state.reshuffles}"))
     state.reshuffles += 1
     state.draw_pile = pile + state.draw_pile
-    events.append(Event("reshuffle", Rule.DRAW_RESHUFFLE, {"count": len(pile)}))
+    events.append(Event((EventKind.RESHUFFLE, Rule.DRAW_RESHUFFLE, {"count": len(pile)})))
     return True

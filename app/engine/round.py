@@ -13,7 +13,7 @@ on the state (``BaseRound``, app.engine.state); ``RoundState`` offers them as it
 <Rule.MATCH_NUMBER: 'match.number'>
 >>> state.check(Move(1, Action.PLAY, card("G1"))).rule
 <Rule.TURN_ORDER: 'turn.order'>
->>> [e.kind for e in state.apply(Move(0, Action.PLAY, card("R7")))]
+>>> [str(e.kind) for e in state.apply(Move(0, Action.PLAY, card("R7")))]
 ['play']
 """
 
@@ -22,10 +22,9 @@ from __future__ import annotations
 from . import applying, checking, choices, piles
 from .deck import HAND_SIZE
 from .pending import Pending
-from .rules import CHALLENGE_FAILED_DRAW, PENALTY
 from .state import BaseRound, hand_notations
 
-__all__ = ["CHALLENGE_FAILED_DRAW", "HAND_SIZE", "PENALTY", "Pending", "RoundState", "hand_notations"]
+__all__ = ["HAND_SIZE", "Pending", "RoundState", "hand_notations"]
 
 
 class RoundState(BaseRound):
@@ -36,6 +35,5 @@ class RoundState(BaseRound):
     apply = applying.apply
     legal_moves = choices.legal_moves
     candidate_moves = choices.candidate_moves
-    playable = choices.playable
     playable_faces = choices.playable_faces
     draw_cards = piles.draw_cards

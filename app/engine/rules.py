@@ -62,7 +62,11 @@ class Rule(StrEnum):
 
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10  # setup.players
-PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}  # cards the next player draws
+
+# The penalties, every card a rule makes someone draw, in this one place (the rule set's
+# ``uno_penalty``, uno.catch, is an option: the sources differ on it). The engine draws them and
+# the pages, the quiz and the wording quote them from here.
+PENALTY = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}  # cards the next player draws (also a first Draw Two)
 CHALLENGE_FAILED_DRAW = 6  # wild-draw-four.challenge: an innocent player challenged draws 4 + 2
 
 HOUSE_RULES = frozenset({Rule.STACKING, Rule.SEVEN_ZERO, Rule.DRAW_UNTIL_PLAYABLE})

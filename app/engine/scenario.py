@@ -14,7 +14,7 @@ ScenarioError with a stable code, never a half-built state; its params hold what
 >>> from .moves import Action, Move
 >>> game, _ = game_from_scenario({"hands": [["R1"], ["B2", "W"]], "discard": ["R5"], "dealer": 1,
 ...                               "scores": [450, 120]})
->>> [e.kind for e in game.apply(Move(0, Action.PLAY, card("R1")))], game.scores, game.game_over
+>>> [str(e.kind) for e in game.apply(Move(0, Action.PLAY, card("R1")))], game.scores, game.game_over
 (['play', 'round-end', 'points', 'game-end'], [502, 120], True)
 >>> game, _ = game_from_scenario({"hands": [["R1"], ["B2", "W"], ["G3"]], "discard": ["R5"], "dealer": 2,
 ...                               "direction": -1, "scores": [300, 120, 80]})

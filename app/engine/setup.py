@@ -8,8 +8,9 @@ from .cards import DECK, Card, Kind, shuffle
 from .deck import HAND_SIZE, rest_of_deck, shuffled_deck
 from .pending import Pending
 from .round import RoundState
-from .rules import Rule, RuleSet
+from .rules import PENALTY, Rule, RuleSet
 from .verdict import Event
+from .vocabulary import EventKind, PendingKind
 
 __all__ = ["choose_dealer", "deal", "rest_of_deck", "shuffled_deck", "turn_first_card"]
 
@@ -26,7 +27,7 @@ def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, l
     rng = random.Random(f"{seed}:dealer")
     if rules.dealer == "random":
         dealer = rng.randrange(players)
-        return dealer, [Event("dealer", Rule.SETUP_DEALER, {"dealer": dealer, "method": "random"})]
+        return dealer, [Event((EventKind.DEALER, Rule.SETUP_DEALER, {"dealer": dealer, "method": "random"}))]
     events: list[Event] = []
     contenders = list(range(players))
     while len(contenders) > 1:
@@ -35,10 +36,10 @@ def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, l
         drawn = dict(zip(contenders, deck))
         best = max(c.number or 0 for c in drawn.values())
         # ``tie``: a draw after the first is the tied players' re-draw, not everyone's.
-        events.append(Event("dealer-draw", Rule.SETUP_DEALER,
-                            {"cards": {str(s): c.notation for s, c in drawn.items()}, "tie": bool(events)}))
+        events.append(Event((EventKind.DEALER_DRAW, Rule.SETUP_DEALER,
+                            {"cards": {str(s): c.notation for s, c in drawn.items()}, "tie": bool(events)})))
         contenders = [s for s, c in drawn.items() if (c.number or 0) == best]
-    events.append(Event("dealer", Rule.SETUP_DEALER, {"dealer": contenders[0], "method": "highest"}))
+    events.append(Event((EventKind.DEALER, Rule.SETUP_DEALER, {"dealer": contenders[0], "method": "highest"})))
     return contenders[0], events
 
 
@@ -51,7 +52,7 @@ def deal(rules: RuleSet, players: int, dealer: int, deck: list[Card], seed: int 
         for step in range(1, players + 1):
             hands[(dealer + step) % players].append(pile.pop())
     state = RoundState(rules, hands, pile, [], None, dealer=dealer, seed=seed)
-    events = [Event("deal", Rule.SETUP_DEAL, {"dealer": dealer, "count": HAND_SIZE})]
+    events = [Event((EventKind.DEAL, Rule.SETUP_DEAL, {"dealer": dealer, "count": HAND_SIZE}))]
     events += turn_first_card(state, random.Random(f"{seed}:first"))
     return state, events
 
@@ -65,24 +66,24 @@ def turn_first_card(state: RoundState, rng: random.Random) -> list[Event]:
         rule = FIRST_CARD_RULES[turned.kind]
         if turned.kind is Kind.WILD_DRAW_FOUR or (turned.kind is Kind.WILD and state.rules.first_wild == "redraw"):
             state.draw_pile.insert(rng.randrange(len(state.draw_pile) + 1), turned)
-            events.append(Event("redraw", rule, {"card": turned.notation}))
+            events.append(Event((EventKind.REDRAW, rule, {"card": turned.notation})))
             continue
         break
     state.discard.append(turned)
     state.color = turned.color
     state.turn = first
-    events.append(Event("first", rule, {"card": turned.notation, "seat": first}))
+    events.append(Event((EventKind.FIRST, rule, {"card": turned.notation, "seat": first})))
     if turned.kind is Kind.SKIP:
-        events.append(Event("skip", rule, {"seat": first}))
+        events.append(Event((EventKind.SKIP, rule, {"seat": first})))
         state.turn = state.next_seat(first)
     elif turned.kind is Kind.REVERSE:
         state.direction = -1
         state.turn = state.dealer
-        events.append(Event("reverse", rule, {"direction": -1, "seat": state.dealer}))
+        events.append(Event((EventKind.REVERSE, rule, {"direction": -1, "seat": state.dealer})))
     elif turned.kind is Kind.DRAW_TWO:
-        state.draw_cards(first, 2, rule, events)
-        events.append(Event("skip", rule, {"seat": first}))
+        state.draw_cards(first, PENALTY[Kind.DRAW_TWO], rule, events)
+        events.append(Event((EventKind.SKIP, rule, {"seat": first})))
         state.turn = state.next_seat(first)
     elif turned.kind is Kind.WILD:
-        state.pending = Pending("color", first)
+        state.pending = Pending(PendingKind.COLOR, first)
     return events

@@ -117,6 +117,6 @@ class BaseRound:
         )
 
     def copy(self) -> Self:
+        """A copy whose hands and piles are its own; the pending decision, a value, is shared."""
         return replace(self, hands=[list(h) for h in self.hands], draw_pile=list(self.draw_pile),
-                       discard=list(self.discard), pending=self.pending and replace(self.pending),
-                       uno_said=list(self.uno_said))
+                       discard=list(self.discard), uno_said=list(self.uno_said))

@@ -39,6 +39,7 @@ from .moves import Move
 from .round import RoundState, hand_notations
 from .rules import Rule
 from .verdict import Event, Verdict
+from .vocabulary import EventKind, PendingKind
 
 OWNER = 0  # the seat a practice game's owner holds: a watcher with open hands reads their log
 
@@ -78,7 +79,7 @@ def watcher(open_hands: bool) -> Viewer:
 
 _RESTRICTION = Rule.WILD_DRAW_FOUR_RESTRICTION
 _TELLS_BLUFF = ("held", "case")  # a Wild Draw Four's facts that tell a bluff from an honest play
-_PRIVATE_CARDS = frozenset({"draw", "challenge"})  # events whose ``cards`` are one seat's to see
+_PRIVATE_CARDS = frozenset({EventKind.DRAW, EventKind.CHALLENGE})  # events whose ``cards`` are one seat's to see
 
 
 def hides_bluff(card: str | None, rule: Rule, mover: int | None, viewer: Viewer) -> bool:
@@ -106,7 +107,7 @@ def event_dict(event: Event, viewer: Viewer, mover: int | None = None) -> dict[s
         if not (viewer.everything or private is not None and private == viewer.privy):  # ``sees``, inline
             params.pop("cards", None)
     kind, rule = event.kind, event.rule
-    if kind == "play" and params.get("card") == "WD4" and hides_bluff("WD4", rule, params.get("seat", mover), viewer):
+    if kind == EventKind.PLAY and params.get("card") == "WD4" and hides_bluff("WD4", rule, params.get("seat", mover), viewer):
         rule = _rule_seen("WD4", rule, params.get("seat", mover), viewer)
         params = {k: v for k, v in params.items() if k not in _TELLS_BLUFF}
     return {"kind": kind, "rule": rule.value, "params": params}
@@ -115,7 +116,7 @@ def event_dict(event: Event, viewer: Viewer, mover: int | None = None) -> dict[s
 def event(event: Event, viewer: Viewer, mover: int | None = None) -> Event:
     """``event`` as ``viewer`` may see it (``event_dict``), as an Event to word."""
     shown = event_dict(event, viewer, mover)
-    return Event(shown["kind"], Rule(shown["rule"]), shown["params"])
+    return Event((shown["kind"], Rule(shown["rule"]), shown["params"]))
 
 
 def step(move: Move | None, verdict: Verdict | None, events: list[Event], viewer: Viewer) -> dict[str, Any]:
@@ -153,8 +154,10 @@ def pending(state: RoundState, viewer: Viewer) -> dict[str, Any] | None:
     waiting = state.pending
     if waiting is None:
         return None
-    shown = waiting.card is not None and (waiting.kind != "drawn" or viewer.sees(waiting.seat))
-    return {"kind": waiting.kind, "seat": waiting.seat, "card": waiting.card.notation if shown else None,
+    card = waiting.card
+    if waiting.kind == PendingKind.DRAWN and not viewer.sees(waiting.seat):
+        card = None
+    return {"kind": waiting.kind, "seat": waiting.seat, "card": card and card.notation,
             "amount": waiting.amount, "offender": waiting.offender}
 
 
@@ -175,8 +178,8 @@ def view(state: RoundState, viewer: Viewer) -> dict[str, Any]:
     }
     if viewer.everything:
         return shown
-    if waiting is not None and waiting.kind == "drawn" and waiting.seat == viewer.privy:
-        shown["pending"]["card"] = waiting.card.notation
+    if waiting is not None and waiting.kind == PendingKind.DRAWN and waiting.seat == viewer.privy:
+        shown["pending"]["card"] = waiting.card and waiting.card.notation
     shown["seat"] = viewer.seat
     return shown
 

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _, ngettext
 
 from .. import wording
 from ..engine import visibility
@@ -42,6 +42,7 @@ from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
+from ..engine.vocabulary import EventKind
 from ..practice import narration
 from ..practice.game import hint, needs_choice
 from ..practice.decision import colour_options, decision
@@ -49,9 +50,6 @@ from ..practice.table_view import Decision, Option, Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
-# A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
-# "Playable", "Playable, but a bluff" or "Not playable", as the hints say (narration.HINT_STATES).
-ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
 
 
 class PositionError(ValueError):
@@ -163,7 +161,6 @@ class Outcome:
     move: dict[str, Any]  # as tried, with the viewer's seat
     legal: bool
     verdict: str
-    state: str  # the verdict in words: "Playable", "Playable, but a bluff", "Not playable"; "Allowed", "Not allowed"
     text: str  # the verdict's sentence: "You can't play Blue 7: …"
     rule: str
     title: str
@@ -229,8 +226,8 @@ def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) ->
 def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
     """The cards the step player moves for ``events`` (each with its ``kind`` and ``params``): onto
     the pile, or into the viewer's hand. The page holds each as a <template> (macros/cards.html)."""
-    cards = {e["params"]["card"] for e in events if e["kind"] in ("play", "first", "redraw")}
-    cards.update(c for e in events if e["kind"] == "draw" and e["params"]["seat"] == viewer
+    cards = {e["params"]["card"] for e in events if e["kind"] in (EventKind.PLAY, EventKind.FIRST, EventKind.REDRAW)}
+    cards.update(c for e in events if e["kind"] == EventKind.DRAW and e["params"]["seat"] == viewer
                  for c in e["params"].get("cards", ()))
     return sorted(cards)
 
@@ -323,7 +320,7 @@ def _lines(events: list[Event], names: tuple[str, ...], viewer: int) -> list[dic
     lines = []
     for event in events:
         shown = visibility.event(event, visibility.player(viewer))
-        cards = shown.params.get("cards") if shown.kind == "challenge" else None
+        cards = shown.params.get("cards") if shown.kind == EventKind.CHALLENGE else None
         lines.append({"kind": shown.kind, "rule": shown.rule.value, "params": shown.params,
                       "text": wording.event_message(shown, names, viewer=viewer), "cards": cards or [],
                       **narration.why(shown.rule)})
@@ -334,8 +331,7 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
              choose: str | None = None, after: Position | None = None, text: str | None = None) -> Outcome:
     shown = narration.verdict_state(verdict)
     why = narration.why(verdict.rule)
-    states = narration.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
-    return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(states[shown]),
+    return Outcome(move=move, legal=verdict.legal, verdict=shown,
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
                    url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose,
                    options=_completions(move, choose, names, viewer), after=after)

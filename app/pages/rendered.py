@@ -17,9 +17,6 @@ from flask import Response, request
 from app.compression import keep_compressed
 from app.proxied import the_app
 
-NO_CACHE = "no-cache"  # kept by the browser, but asked about (a 304) before each use
-
-
 def page(key: tuple[str, ...], render: Callable[[], str]) -> Response:
     """The page ``key`` names (language, address language, path), from memory after the first time."""
     app = the_app()

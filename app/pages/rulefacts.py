@@ -8,7 +8,8 @@
 [('draw', 'until-playable'), ('uno_penalty', 4), ('scoring', 'tally-lowest')]
 """
 from app.engine.cards import Kind
-from app.engine.round import CHALLENGE_FAILED_DRAW, HAND_SIZE, PENALTY
+from app.engine.deck import HAND_SIZE
+from app.engine.rules import CHALLENGE_FAILED_DRAW, PENALTY
 from app.engine.rules import OPTIONS, PRESETS, RuleSet
 from app.engine.scenario import MAX_PLAYERS, MIN_PLAYERS
 from app.scenes.rule_examples import EXAMPLES

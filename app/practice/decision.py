@@ -12,6 +12,7 @@ from flask_babel import gettext as _, ngettext
 from .. import wording
 from ..engine.cards import Color
 from ..engine.round import RoundState
+from ..engine.vocabulary import PendingKind
 from .table_view import Decision, Option
 
 
@@ -35,14 +36,14 @@ def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
         return _("It is %(name)s's turn.", name=names[actor])
     if pending is None:
         return _("Your turn: play a card from your hand, or draw a card.")
-    if pending.kind == "drawn":
+    if pending.kind == PendingKind.DRAWN:
         assert pending.card is not None  # the card drawn
         return _("You drew %(card)s and can play it now, or keep it and end your turn.",
                  card=wording.card_name(pending.card.notation))
-    if pending.kind == "challenge":
+    if pending.kind == PendingKind.CHALLENGE:
         assert pending.offender is not None  # who played the Wild Draw Four
         return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
-    if pending.kind == "stack":
+    if pending.kind == PendingKind.STACK:
         return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
                         "Stack a card of the same kind from your hand, or accept and draw %(num)d cards.",
                         pending.amount)
@@ -67,12 +68,12 @@ def _to_play(state: RoundState, viewer: int) -> tuple[Option, ...]:
     pending = state.pending
     if pending is None:
         return (Option(_("Draw a card"), {"action": "draw"}),)
-    if pending.kind == "drawn":
+    if pending.kind == PendingKind.DRAWN:
         return (Option(_("Keep it"), {"action": "pass"}),)
-    if pending.kind == "challenge":
+    if pending.kind == PendingKind.CHALLENGE:
         return (Option(_("Challenge"), {"action": "challenge"}, primary=True),
                 Option(_accept(pending.amount), {"action": "accept"}))
-    if pending.kind == "stack":
+    if pending.kind == PendingKind.STACK:
         return (Option(_accept(pending.amount), {"action": "accept"}),)
     return colour_options({"action": "color"})
 

@@ -23,6 +23,7 @@ from ..engine.round import RoundState
 from ..engine.rules import Rule, RuleSet
 from ..engine.verdict import Event, IllegalMoveError, InvalidMoveError, Verdict
 from ..engine.visibility import Viewer
+from ..engine.vocabulary import Case
 
 HUMAN = visibility.OWNER
 LEARNER = visibility.player(HUMAN)
@@ -145,7 +146,7 @@ def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
         steps.append(step(None, None, events, practice.round))
     elif action == CONTINUE:
         if practice.round.round_over:
-            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": "over", "winner": practice.round.winner}))
+            raise IllegalMoveError(Verdict(False, Rule.ROUND_END, {"case": Case.OVER, "winner": practice.round.winner}))
         if practice.waiting_for() is not None:  # nothing to wait for: the table's own case
             raise IllegalMoveError(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
         exposed = practice.round.exposed

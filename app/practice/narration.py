@@ -17,6 +17,7 @@ from ..engine.cards import Color, hand_points
 from ..engine.rules import Rule
 from ..engine.round import RoundState
 from ..engine.verdict import Event, Verdict
+from ..engine.vocabulary import EventKind
 from ..pages.anchors import rule_url
 from . import decision, table_view
 from .game import HUMAN, Practice, hint
@@ -134,7 +135,7 @@ def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tup
     found = memo.get(key)
     if found is None:
         rule = Rule(event["rule"])
-        found = memo[key] = {"message": wording.event_message(Event(event["kind"], rule, params), seats,
+        found = memo[key] = {"message": wording.event_message(Event((EventKind(event["kind"]), rule, params)), seats,
                                                               viewer=viewer, language=language),
                              "url": rule_url(rule, language)}
     return found
@@ -146,7 +147,7 @@ _MEMOS: dict[tuple[str, tuple[str, ...], tuple[bool, ...], int | None], dict[byt
 
 def line(event: dict[str, Any], seats: tuple[str, ...], language: str, viewer: int | None = HUMAN) -> dict[str, Any]:
     """One narrated event: its sentence, rule and the cards a challenge revealed."""
-    revealed = event["params"].get("cards") if event["kind"] == "challenge" else None
+    revealed = event["params"].get("cards") if event["kind"] == EventKind.CHALLENGE else None
     return {"text": message(event, seats, language, viewer), "cards": revealed or [],
             **_why(language, str(Rule(event["rule"])))}
 
@@ -201,7 +202,7 @@ def actions(step: dict[str, Any]) -> dict[int, str]:
     and "lost a turn" for a seat a card skipped."""
     said: dict[int, str] = {}
     move = step.get("move")
-    draws = {e["params"]["seat"]: e["params"]["count"] for e in step["events"] if e["kind"] == "draw"}
+    draws = {e["params"]["seat"]: e["params"]["count"] for e in step["events"] if e["kind"] == EventKind.DRAW}
     if move is not None:
         seat, action = move["seat"], move["action"]
         if action == "play":
@@ -213,7 +214,7 @@ def actions(step: dict[str, Any]) -> dict[int, str]:
     for seat, count in draws.items():  # a draw, an accepted penalty, a lost challenge, a catch
         said[seat] = ngettext("drew %(num)d card", "drew %(num)d cards", count)
     for event in step["events"]:
-        if event["kind"] == "skip":
+        if event["kind"] == EventKind.SKIP:
             said[event["params"]["seat"]] = _("lost a turn")
     return said
 
@@ -244,9 +245,9 @@ def playback(latest: list[dict[str, Any]], shown: dict[str, Any]) -> dict[str, A
         if after:
             counts.update(after["hands"], [after["draw_pile_size"]])
         for event in step["data"]["events"]:
-            if event["kind"] in ("play", "first", "redraw"):
+            if event["kind"] in (EventKind.PLAY, EventKind.FIRST, EventKind.REDRAW):
                 cards[event["params"]["card"]] = None
-            elif event["kind"] == "draw" and type(shown["hands"][event["params"]["seat"]]) is not int:  # into a shown hand
+            elif event["kind"] == EventKind.DRAW and type(shown["hands"][event["params"]["seat"]]) is not int:  # into a shown hand
                 cards.update(dict.fromkeys(event["params"].get("cards", ())))
     return {"count_labels": {n: ngettext("%(num)d card", "%(num)d cards", n) for n in sorted(counts)},
             "colour_labels": {color.value: _("Colour in play: %(color)s", color=wording.color_name(color.value))
@@ -316,6 +317,6 @@ def last_wild_draw_four(log: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The latest Wild Draw Four play in the log (who played it, on which colour): the challenge panel."""
     for step in reversed(log):
         for event in step["events"]:
-            if event["kind"] == "play" and event["params"].get("card") == "WD4":
+            if event["kind"] == EventKind.PLAY and event["params"].get("card") == "WD4":
                 return event["params"]
     return None

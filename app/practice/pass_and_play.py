@@ -20,6 +20,7 @@ from flask_babel import lazy_gettext as _l, ngettext
 from .. import wording
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
+from ..engine.vocabulary import PendingKind
 from . import access, narration
 from .access import GameError
 from .game import MIN_BOTS, Practice
@@ -131,8 +132,8 @@ def _refuse(practice: Practice, seat: int, seats: tuple[str, ...]) -> None:
 
 
 REASONS = {  # a challenge's reason names who played the Wild Draw Four: ``_reason``
-    "stack": _l("A draw penalty comes to you: stack a card of the same kind, or accept it."),
-    "color": _l("The first card is a Wild: you name the colour, then play."),
+    PendingKind.STACK: _l("A draw penalty comes to you: stack a card of the same kind, or accept it."),
+    PendingKind.COLOR: _l("The first card is a Wild: you name the colour, then play."),
     None: _l("It is your turn."),
 }
 
@@ -162,7 +163,7 @@ def pass_screen(record: Record, practice: Practice, seats: tuple[str, ...]) -> d
 def _reason(practice: Practice, seats: tuple[str, ...]) -> str:
     """Why the device goes to the next person (``REASONS``, or the Wild Draw Four they may challenge)."""
     pending = practice.round.pending
-    if pending is not None and pending.kind == "challenge" and pending.offender is not None:
+    if pending is not None and pending.kind == PendingKind.CHALLENGE and pending.offender is not None:
         name = seats[pending.offender]
         return wording.about_name(name, "%(name)s played a Wild Draw Four on you: you challenge it or accept it.")
     return str(REASONS.get(pending.kind if pending is not None else None, REASONS[None]))

@@ -8,7 +8,7 @@ app/static/practice.js submits the same forms with fetch and plays the move's st
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -18,6 +18,7 @@ from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS
 from ..engine.verdict import IllegalMoveError, InvalidMoveError
+from ..engine.vocabulary import PendingKind
 from ..security import CSRFError
 from . import access, limits, narration, owners, pass_and_play
 from .access import GameError
@@ -53,12 +54,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
 @bp.post("/<lang:lang>/play")
 @limits.creates
 def create_game(lang: str):
-    try:
-        options = form_options(request.form)
-    except OptionError as error:
-        return new_game(lang, {error.field: error.message}, 400)
-    record, _practice, _steps = access.create(options)
-    return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
+    return _create(lang, form_options, new_game)
 
 
 @bp.get("/<lang:lang>/play/together")
@@ -75,10 +71,16 @@ def new_together(lang: str, errors: dict[str, Any] | None = None, status: int = 
 @bp.post("/<lang:lang>/play/together")
 @limits.creates  # the same limits as the practice form's: a game made is a game made
 def create_together(lang: str):
+    return _create(lang, together_options, new_together)
+
+
+def _create(lang: str, read: Callable[[Any], dict[str, Any]], form_page: Callable[..., Any]):
+    """A game from a posted form read by ``read``, then its table (Post/Redirect/Get); a refused
+    option shows ``form_page`` again with the error at its field, and makes nothing."""
     try:
-        options = together_options(request.form)
+        options = read(request.form)
     except OptionError as error:
-        return new_together(lang, {error.field: error.message}, 400)
+        return form_page(lang, {error.field: error.message}, 400)
     record, _practice, _steps = access.create(options)
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
 
@@ -221,7 +223,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     context = {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == "challenge" else None,
+        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == PendingKind.CHALLENGE else None,
         "together": practice.together,
         "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),

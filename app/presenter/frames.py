@@ -28,6 +28,7 @@ from app.engine.rules import Rule
 from app.engine.game import Game
 from app.engine.scenario import game_from_scenario
 from app.engine.verdict import Event, Verdict
+from app.engine.vocabulary import EventKind, PendingKind
 from app.learn import position
 from app.learn.lessons import hiding, words
 from app.learn.lessons.judge import solution
@@ -36,7 +37,7 @@ from app.scenes.demos import DEMOS
 from app.scenes.lesson import LEARNER, NEXT_SEAT, POINTS, Lesson, LessonStep
 
 INTRO, PAUSE, MOVE, ANSWER = "intro", "pause", "move", "answer"
-CARD_EVENTS = ("play", "first", "redraw")  # events whose card lands on the discard pile
+CARD_EVENTS = (EventKind.PLAY, EventKind.FIRST, EventKind.REDRAW)  # events whose card lands on the discard pile
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
         shown.instruction = words.instruction(step.instruction, step.params, names)
-        shown.facts = [{"text": wording.verdict_message(Verdict(True, rule)), **narration.why(rule)}
+        shown.facts = [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)}
                        for rule in step.facts]
         if not (asking and step.ask == NEXT_SEAT):  # the deal's sentences say who starts
             shown.lines = _lines(setup, names)
@@ -136,7 +137,7 @@ def scene(demo: Lesson, number: int) -> Scene:
         shown.question = _decision(state)
     elif frame.kind == MOVE:
         if asking and step.ask == POINTS:
-            events = [event for event in events if event.kind != "points"]
+            events = [event for event in events if event.kind != EventKind.POINTS]
         assert verdict is not None  # a move's frame has played its move
         _move(shown, moves, before, verdict, events, names)
     else:
@@ -163,7 +164,7 @@ def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: Game, verdict
         return
     if move["action"] == "play":  # the verdict says it: "You can play Red 2: it matches the colour (red)."
         shown.lines = [{"text": wording.verdict_message(verdict, names), "mark": "legal", **narration.why(verdict.rule)},
-                       *(line for line in shown.lines if line["kind"] != "play")]
+                       *(line for line in shown.lines if line["kind"] != EventKind.PLAY)]
     # ``Wrong.at`` counts the learner's decisions as a lesson does, letting the script's first moves
     # go on (when they come first) being the first of them (judge.decisions).
     decision = sum(1 for m in moves[:played - 1] if m["seat"] == LEARNER) + (moves[0]["seat"] != LEARNER)
@@ -190,7 +191,7 @@ def _answer(shown: Scene, state: RoundState, setup: list[Event], events: list[Ev
         return
     points = state.round_points()
     assert points is not None and state.winner is not None  # the points are asked once the round is over
-    shown.answer = {**next(line for line in _lines(events, names) if line["kind"] == "points"),
+    shown.answer = {**next(line for line in _lines(events, names) if line["kind"] == EventKind.POINTS),
                     "value": points[step.ask_seat]}
     hands = [(seat, hand) for seat, hand in enumerate(state.hands) if hand]
     shown.sums = [{"name": names[seat], "sum": _sum([c.points for c in hand])} for seat, hand in hands]
@@ -207,7 +208,7 @@ def _sum(values: list[int]) -> str:
 def _decision(state: RoundState) -> str:
     """The pause before the class's move: a card to play, or another decision (a challenge, a catch)."""
     pending = state.pending
-    if state.actor() == LEARNER and (pending is None or pending.kind == "drawn"):
+    if state.actor() == LEARNER and (pending is None or pending.kind == PendingKind.DRAWN):
         return _("What would you play?")
     return _("What would you do?")
 

@@ -15,6 +15,7 @@ from app import wording
 from app.engine import visibility
 from app.engine.round import RoundState
 from app.engine.verdict import Verdict
+from app.engine.vocabulary import EventKind
 from app.i18n import current_language
 from app.pages import PAGES
 from app.pages.anchors import rule_url
@@ -30,7 +31,8 @@ from .progress import Progress
 
 SOURCE_NAMES = {"official": _l("The official rules"), "guide-long": _l("The long Arabic guide"),
                 "guide-short": _l("The short Arabic guide"), "house-rule": _l("A house rule")}
-NARRATED_SETUP = frozenset({"deal", "redraw", "first", "skip", "reverse", "draw"})  # not the dealer draw
+NARRATED_SETUP = frozenset({EventKind.DEAL, EventKind.REDRAW, EventKind.FIRST, EventKind.SKIP, EventKind.REVERSE,
+                            EventKind.DRAW})  # not the dealer draw
 
 
 def question(item: Item) -> dict[str, Any]:
@@ -55,7 +57,7 @@ def position(played: Played, you: int | None, hide_hand: bool = False, pile: lis
     state = played.before
     changes = rule_changes(state.rules)
     if played.fresh_deal:
-        first = next(e.params["card"] for e in played.setup if e.kind in ("redraw", "first"))
+        first = next(e.params["card"] for e in played.setup if e.kind in (EventKind.REDRAW, EventKind.FIRST))
         return {"changes": changes, "deal": {"players": wording.seat_list(range(state.players)),
                                              "dealer": wording.seat_name(state.dealer), "first": first}}
     actor = state.actor()
@@ -123,7 +125,7 @@ def _explain_allowed(item: Item) -> dict[str, Any]:
 def _narrated(played: Played, deal: bool = True) -> list[str]:
     """What happened, in the third person, every card shown: the deal (unless ``deal`` is false),
     then each move's events."""
-    setup = [e for e in played.setup if e.kind in NARRATED_SETUP and (deal or e.kind != "deal")]
+    setup = [e for e in played.setup if e.kind in NARRATED_SETUP and (deal or e.kind != EventKind.DEAL)]
     return [wording.event_message(visibility.event(e, visibility.FULL))
             for e in [*setup, *(e for s in played.steps for e in s.events)]]
 

@@ -17,7 +17,7 @@ from flask_babel import gettext as _, lazy_gettext as _l, ngettext
 
 from app.engine.cards import ACTION_POINTS, Card, Kind
 from app.engine.moves import Action, Move
-from app.engine.round import CHALLENGE_FAILED_DRAW, PENALTY
+from app.engine.rules import CHALLENGE_FAILED_DRAW, PENALTY
 from app.engine.verdict import Verdict
 from app.practice.game import hint
 from app.scenes import question

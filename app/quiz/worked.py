@@ -10,6 +10,7 @@ from typing import Any
 
 from app import wording
 from app.engine.rules import Rule
+from app.engine.vocabulary import EventKind
 from app.scenes.rule_examples import WORKED_SCORING
 
 from ..replay import play
@@ -24,7 +25,7 @@ def worked_scoring() -> dict[str, Any]:
     methods = []
     for method in METHODS:
         played = play({**WORKED_SCORING.scenario, "rules": {"scoring": SCORING_OPTION[method]}}, WORKED_SCORING.moves)
-        (points,) = [e for e in played.steps[-1].events if e.kind == "points"]
+        (points,) = [e for e in played.steps[-1].events if e.kind == EventKind.POINTS]
         table = scoring(played.after)
         sums = [row["sum"] for row in table["rows"] if not row["winner"]]
         methods.append({**table, "said": wording.event_message(points),

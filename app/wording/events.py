@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..engine.rules import Rule
 from ..engine.verdict import Event
+from ..engine.vocabulary import EventKind
 from .messages import Message, Plural, _l, _ln
 from .names import rule_title
 from .render import FILLED_FROM, render
@@ -142,7 +143,7 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
     elif viewer is not None and viewer in (params.get(k) for k in OBJECT_KEYS):
         person = "object"
     flags = [EVENT_FLAGS[k].get(params[k]) for k in EVENT_FLAGS if k in params]
-    if event.kind == "draw" and params.get("cards"):
+    if event.kind == EventKind.DRAW and params.get("cards"):
         flags.append("seen")
     elif "winners" in params:
         flags.append("tie")

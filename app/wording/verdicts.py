@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import Kind
-from ..engine.round import PENALTY
+from ..engine.rules import PENALTY
+from ..engine.vocabulary import Case
 from ..engine.rules import Rule
 from ..engine.verdict import Verdict
 from .messages import Message, _l, _ln
@@ -113,7 +114,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "You can't play %(card)s: you hold %(held)s, a card of the colour (%(color)s)."),
     (Rule.WILD_DRAW_FOUR_CHALLENGE, True, None): _l(
         "You challenge %(offender)s: they must show you their hand."),
-    (Rule.WILD_DRAW_FOUR_CHALLENGE, True, "bluff"): _l(  # followed by BLUFF (verdict_message)
+    (Rule.WILD_DRAW_FOUR_CHALLENGE, True, Case.BLUFF): _l(  # followed by BLUFF (verdict_message)
         "You can play %(card)s, but you hold %(held)s, a card of the colour in play (%(color)s)."),
     (Rule.WILD_DRAW_FOUR_CHALLENGE, False, None): _l(
         "Only the player who must draw may challenge a Wild Draw Four, and only before drawing."),
@@ -159,7 +160,7 @@ VERDICTS: dict[tuple[Rule, bool, str | None], Message] = {
         "The round ends when a player plays their last card; a last Draw Two or Wild Draw Four still "
         "makes the next player draw."),
     (Rule.ROUND_END, False, None): _l("The round is not over yet."),
-    (Rule.ROUND_END, False, "over"): _l("The round is over: %(winner)s has won it."),
+    (Rule.ROUND_END, False, Case.OVER): _l("The round is over: %(winner)s has won it."),
     (Rule.ROUND_END, False, "not-over"): _l("The round is not over yet: finish it first."),
     (Rule.ROUND_END, False, "game-over"): _l("The game is over: no more rounds."),
     (Rule.SCORE_VALUES, True, None): _l(
@@ -212,7 +213,7 @@ def verdict_state(verdict: Verdict) -> str:
     catch it) or "illegal": the three states every shown verdict is told apart by."""
     if not verdict.legal:
         return "illegal"
-    return "bluff" if verdict.params.get("case") == "bluff" else "legal"
+    return "bluff" if verdict.params.get("case") == Case.BLUFF else "legal"
 
 
 def bluff_rule(language: str | None = None) -> str:
@@ -232,7 +233,7 @@ def verdict_message(verdict: Verdict, names: Sequence[str] | None = None) -> str
     if message is None:
         message = VERDICTS[verdict.rule, verdict.legal, None]
     said = render(message, verdict.params, names, fallback=verdict.rule)
-    return f"{said} {bluff_rule()}" if verdict.legal and case == "bluff" else said
+    return f"{said} {bluff_rule()}" if verdict.legal and case == Case.BLUFF else said
 
 
 def hint_message(verdict: Verdict, names: Sequence[str] | None = None) -> str:

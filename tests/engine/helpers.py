@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
-from app.engine import DECK, Action, Color, Event, Move, RoundState, card
+from app.engine import DECK, FACES, Action, Color, Event, Move, RoundState, card
 from app.engine.round import HAND_SIZE
 from app.engine.scenario import from_scenario
 
@@ -55,3 +56,27 @@ def random_moves(state: RoundState, rng: random.Random, play_bias: float = 0.8) 
     if plays and rng.random() < play_bias:
         return rng.choice(plays)
     return rng.choice(moves)
+
+
+def candidates(state: RoundState) -> tuple[Move, ...]:
+    """Every canonical move any seat could ask for: each action, each face with each colour (or none)
+    for wilds and each target (or none) for a 7 under 7-0, each catch target (or none)."""
+    return _candidates(state.players, state.rules.seven_zero)
+
+
+@lru_cache(maxsize=None)
+def _candidates(players: int, seven_zero: bool) -> tuple[Move, ...]:
+    seats = range(players)
+    moves = []
+    for seat in seats:
+        moves += [Move(seat, action) for action in (Action.DRAW, Action.PASS, Action.CHALLENGE,
+                                                    Action.ACCEPT, Action.UNO, Action.COLOR, Action.CATCH)]
+        moves += [Move(seat, Action.COLOR, color=c) for c in Color]
+        moves += [Move(seat, Action.CATCH, target=t) for t in seats]
+        for face in FACES.values():
+            moves.append(Move(seat, Action.PLAY, face))
+            if face.is_wild:
+                moves += [Move(seat, Action.PLAY, face, color=c) for c in Color]
+            elif seven_zero and face.number == 7:
+                moves += [Move(seat, Action.PLAY, face, target=t) for t in seats]
+    return tuple(moves)

@@ -1,9 +1,10 @@
 """What the engine's fast paths rely on (see bench/engine.py for the figures).
 
 ``legal_moves`` is built from the state rather than by checking every candidate, so it is pinned
-here to its definition — ``candidate_moves`` filtered by ``check``, same moves, same order — over
-random play with every preset and house rule. Cards compare by identity, so every way of making
-one must give the interned face.
+here, and only here, to the one source of legality: ``check`` (app.engine.checking.judge). Over
+random play with every preset and house rule, 2 to 10 players, it is ``candidate_moves`` filtered by
+``check`` (same moves, same order), and no canonical move outside the candidates is legal. Cards
+compare by identity, so every way of making one must give the interned face.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import pytest
 from app.engine import COPIES, DECK, FACES, OPTIONS, PRESETS, Action, Card, Color, Game, Kind, Move, RuleSet, card, ruleset
 from app.engine.cards import shuffle
 
+from .helpers import candidates
+
 RULE_SETS = [
     "official", "guide-long", "guide-short",
     {"preset": "official", "stacking": True, "seven_zero": True},
@@ -25,7 +28,7 @@ RULE_SETS = [
 ]
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 3, 5, 10])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_engine__legal_moves_are_the_candidates_check_accepts_in_order(rules, players):
     game, _ = Game.new(rules, players=players, seed=f"fast-{players}")
@@ -40,6 +43,7 @@ def test_engine__legal_moves_are_the_candidates_check_accepts_in_order(rules, pl
         by_seat = [[m for m in state.candidate_moves(s) if state.check(m).legal] for s in range(players)]
         assert [state.legal_moves(s) for s in range(players)] == by_seat
         assert state.legal_moves() == [m for moves in by_seat for m in moves]
+        assert {m for m in candidates(state) if state.check(m).legal} == set(state.legal_moves())
         move = rng.choice(state.legal_moves())
         if move.action is Action.PLAY and rng.random() < 0.5:
             move = dataclasses.replace(move, uno=True)  # else forgotten UNOs leave catches to find

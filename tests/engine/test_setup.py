@@ -22,8 +22,8 @@ def test_deck_composition__108_cards():
     for color in Color:
         mine = [c for c in DECK if c.color is color]
         assert len(mine) == 25
-        assert Counter(c.symbol for c in mine) == {"0": 1, **{str(n): 2 for n in range(1, 10)},
-                                                   "skip": 2, "reverse": 2, "draw-two": 2}
+        assert Counter(c.notation[1:] for c in mine) == {"0": 1, **{str(n): 2 for n in range(1, 10)},
+                                                         "S": 2, "R": 2, "D2": 2}
     assert DECK.count(card("W")) == 4 and DECK.count(card("WD4")) == 4
 
 

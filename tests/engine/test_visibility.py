@@ -165,8 +165,8 @@ def test_visibility__a_watcher_reads_the_owners_log_as_it_would_see_the_game(gam
         assert visibility.narrow(shared, TABLE, TABLE) == shared
 
 
-BLUFF = Event("play", Rule.WILD_DRAW_FOUR_CHALLENGE,
-              {"seat": 2, "card": "WD4", "case": "bluff", "held": "R3", "color": "red", "named": "blue"})
+BLUFF = Event(("play", Rule.WILD_DRAW_FOUR_CHALLENGE,
+              {"seat": 2, "card": "WD4", "case": "bluff", "held": "R3", "color": "red", "named": "blue"}))
 
 
 @pytest.mark.parametrize("viewer", [visibility.player(0), TABLE, visibility.watcher(True)], ids=repr)
@@ -181,7 +181,7 @@ def test_wild_draw_four_challenge__bluff_hidden_from_every_other_viewer(viewer):
 
 
 def test_draw_one__drawn_card_shown_to_its_drawer_only():
-    drawn = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 1, "cards": ["R5"], "private_to": 1})
+    drawn = Event(("draw", Rule.DRAW_ONE, {"seat": 1, "count": 1, "cards": ["R5"], "private_to": 1}))
     hidden = {"kind": "draw", "rule": "draw.one", "params": {"seat": 1, "count": 1}}
     for viewer in (visibility.player(0), visibility.player(2), TABLE, visibility.watcher(True)):
         assert visibility.event_dict(drawn, viewer) == hidden

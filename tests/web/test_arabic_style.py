@@ -232,14 +232,14 @@ def test_arabic_lists(items, expected):
     (["WD4", "R2", "G7"], "«تغيير اللون + اسحب\u00a04»، وحمراء رقم\u00a02، وخضراء رقم\u00a07"),
 ])
 def test_the_cards_a_player_draws_are_an_arabic_list(app, cards, listed):
-    event = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": len(cards), "cards": cards, "private_to": 0})
+    event = Event(("draw", Rule.DRAW_ONE, {"seat": 0, "count": len(cards), "cards": cards, "private_to": 0}))
     with app.test_request_context("/ar/"), force_locale("ar"):
         text = wording.event_message(event, viewer=0)
     assert f": {listed}." in text, text
 
 
 def test_seats_and_scores_are_arabic_lists(app):
-    tie = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 0, "winners": [0, 1, 2], "scores": [7, 7, 7]})
+    tie = Event(("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 0, "winners": [0, 1, 2], "scores": [7, 7, 7]}))
     with app.test_request_context("/ar/"), force_locale("ar"):
         text = wording.event_message(tie)
     assert "اللاعب 1، واللاعب 2، واللاعب 3" in text, text

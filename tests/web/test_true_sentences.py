@@ -68,8 +68,8 @@ def test_a_challenge_that_fails_says_the_card_was_no_bluff_not_that_it_was_allow
     from app.engine.rules import Rule
     from app.engine.verdict import Event
     with app.test_request_context(f"/{lang}/"):
-        right, wrong = (wording.event_message(Event("challenge", Rule.WILD_DRAW_FOUR_CHALLENGE,
-                                                    {"seat": 1, "offender": 0, "guilty": guilty}))
+        right, wrong = (wording.event_message(Event(("challenge", Rule.WILD_DRAW_FOUR_CHALLENGE,
+                                                    {"seat": 1, "offender": 0, "guilty": guilty})))
                         for guilty in (True, False))
     words = {"en": ("was a bluff", "was no bluff"), "ar": ("خدعة", "لم تكن")}[lang]
     assert words[0] in right and words[1] in wrong

@@ -311,8 +311,8 @@ def test_unknown_case_falls_back_to_the_rules_message_and_missing_params_to_its_
         odd = wording.verdict_message(Verdict(False, Rule.UNO_CATCH, {"case": "new-case"}))
         plain = wording.verdict_message(Verdict(False, Rule.UNO_CATCH, {}))
         bare = wording.verdict_message(Verdict(False, Rule.MATCH_NONE, {}))
-        event = wording.event_message(Event("draw", Rule.DRAW_ONE, {}))
-        unknown_kind = wording.event_message(Event("no-such-kind", Rule.DRAW_ONE, {"seat": 0}))
+        event = wording.event_message(Event(("draw", Rule.DRAW_ONE, {})))
+        unknown_kind = wording.event_message(Event(("no-such-kind", Rule.DRAW_ONE, {"seat": 0})))
         titles = wording.rule_title(Rule.MATCH_NONE), wording.rule_title(Rule.DRAW_ONE)
     assert odd == plain
     assert bare == titles[0]
@@ -320,7 +320,7 @@ def test_unknown_case_falls_back_to_the_rules_message_and_missing_params_to_its_
 
 
 def test_drawn_cards_are_named_only_for_the_one_who_drew_them(app):
-    event = Event("draw", Rule.DRAW_ONE, {"seat": 1, "count": 2, "cards": ["R5", "G7"], "private_to": 1})
+    event = Event(("draw", Rule.DRAW_ONE, {"seat": 1, "count": 2, "cards": ["R5", "G7"], "private_to": 1}))
     with language(app, "en"):
         own = wording.event_message(visibility.event(event, visibility.player(1)), viewer=1)
         other = wording.event_message(visibility.event(event, visibility.player(0)), viewer=0)
@@ -330,7 +330,7 @@ def test_drawn_cards_are_named_only_for_the_one_who_drew_them(app):
 
 def test_card_lists_in_english_have_the_serial_comma(app):
     """Arabic lists are tested with the style sheet (test_arabic_style.py)."""
-    event = Event("draw", Rule.DRAW_ONE, {"seat": 0, "count": 3, "cards": ["WD4", "R2", "G7"], "private_to": 0})
+    event = Event(("draw", Rule.DRAW_ONE, {"seat": 0, "count": 3, "cards": ["WD4", "R2", "G7"], "private_to": 0}))
     with language(app, "en"):
         assert "Wild Draw Four, Red 2, and Green 7" in wording.event_message(visibility.event(event, visibility.player(0)), viewer=0)
 
@@ -339,9 +339,9 @@ def test_card_lists_in_english_have_the_serial_comma(app):
 def test_a_tied_game_names_every_winner(app, lang):
     """score.tally-lowest can end in a tie: the sentence names all who share the win, "you" among them."""
     names = ("You", "Bot 1", "Bot 2", "Bot 3") if lang == "en" else ("أنت", "البوت 1", "البوت 2", "البوت 3")
-    with_you = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 0, "winners": [0, 2], "scores": [7, 12, 7, 30]})
-    without = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 1, "winners": [1, 3], "scores": [30, 7, 12, 7]})
-    alone = Event("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 1, "scores": [30, 7, 12, 9]})
+    with_you = Event(("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 0, "winners": [0, 2], "scores": [7, 12, 7, 30]}))
+    without = Event(("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 1, "winners": [1, 3], "scores": [30, 7, 12, 7]}))
+    alone = Event(("game-end", Rule.SCORE_TALLY_LOWEST, {"winner": 1, "scores": [30, 7, 12, 9]}))
     with language(app, lang):
         mine, theirs, single = (wording.event_message(e, names, viewer=0) for e in (with_you, without, alone))
         tie_words = {str(wording.EVENTS["game-end", "tie", who]).split("%")[0] for who in ("you", "they")}

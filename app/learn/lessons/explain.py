@@ -21,13 +21,14 @@ from flask_babel import gettext as _, ngettext
 from app import wording
 from app.engine.rules import Rule
 from app.engine.verdict import Event
+from app.engine.vocabulary import EventKind
 from app.learn import position
 from app.practice import narration
 from app.scenes.lesson import LEARNER
 
 from .judge import Progress
 
-WALKED = ("deal", "play", "skip")  # events the walk round the table says itself
+WALKED = (EventKind.DEAL, EventKind.PLAY, EventKind.SKIP)  # events the walk round the table says itself
 
 
 def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
@@ -35,7 +36,7 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
     question "who plays next?" on ``progress``."""
     state = progress.state
     acting, mover, started = _acting(progress, names)
-    skipped = [event.params["seat"] for event in acting if event.kind == "skip"]
+    skipped = [event.params["seat"] for event in acting if event.kind == EventKind.SKIP]
     walk = [started] if started else []
     seat = mover
     for _turn in range(state.players + len(skipped)):
@@ -55,7 +56,7 @@ def next_seat(progress: Progress, names: tuple[str, ...]) -> dict[str, Any]:
         lines.insert(0, walk.pop(0))
     way = _("clockwise") if state.direction == 1 else _("anticlockwise")
     # A Reverse's own sentence says which way play now goes: the direction is then not said twice.
-    turned = any(event.kind == "reverse" for event in acting)
+    turned = any(event.kind == EventKind.REVERSE for event in acting)
     return {"lines": lines, "walk": walk, "direction": None if turned else _("Play goes %(direction)s.", direction=way)}
 
 
@@ -70,7 +71,7 @@ def _acting(progress: Progress, names: tuple[str, ...]) -> tuple[list[Event], in
             seat, card = played.move["seat"], wording.card_name(played.move["card"])
             return events, seat, (_("You played %(card)s.", card=card) if seat == LEARNER else
                                   _("%(seat)s played %(card)s.", seat=names[seat], card=card))
-    dealer = next((event.params["dealer"] for event in progress.setup if event.kind == "deal"), None)
+    dealer = next((event.params["dealer"] for event in progress.setup if event.kind == EventKind.DEAL), None)
     if dealer is None:
         last = progress.played[-1]
         return list(last.events), last.move["seat"], None

@@ -12,6 +12,7 @@ from dataclasses import replace
 from flask_babel import gettext as _
 
 from app.engine.verdict import Event
+from app.engine.vocabulary import EventKind
 from app.learn.position import Position
 from app.practice.table_view import Option
 
@@ -55,7 +56,7 @@ def before_draws(view: Position, events: Sequence[Event]) -> Position:
     assert board.hand is not None and board.draw_count is not None  # a position's own table
     hand, counts, back = list(board.hand), [seat.count for seat in board.seats], 0
     for event in events:
-        if event.kind == "draw":
+        if event.kind == EventKind.DRAW:
             counts[event.params["seat"]] -= event.params["count"]
             back += event.params["count"]
             if event.params["seat"] == view.viewer:

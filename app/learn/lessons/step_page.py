@@ -15,6 +15,7 @@ from app import wording
 from app.engine import visibility
 from app.engine.rules import Rule
 from app.engine.verdict import Verdict
+from app.engine.vocabulary import EventKind
 from app.i18n import LANGUAGES
 from app.learn import position
 from app.practice import narration
@@ -43,7 +44,7 @@ FIRST_SAID = (_l("Right: you play first."), _l("Right: %(name)s plays first."),
               _l("Not you. Here is what the cards did:"), _l("Not %(name)s. Here is what the cards did:"))
 QUESTIONS = {NEXT_DEALER: _l("Who deals the next round? Choose the player."),
              GAME_WINNER: _l("Who wins the game? Choose the player.")}
-ANSWERING = {POINTS: "points", GAME_WINNER: "game-end"}  # the event that says the answer, kept back while asked
+ANSWERING = {POINTS: EventKind.POINTS, GAME_WINNER: EventKind.GAME_END}  # the event that says the answer, kept back while asked
 
 
 def small_number(text: str) -> int | None:
@@ -249,7 +250,7 @@ class StepPage:
                      _("Points of %(name)s", name=self.names[state.winner]),
                      "sum": " + ".join(map(str, others)), "total": sum(others)}
         return {"rows": rows, "method": narration.why(method), "added": added,
-                "statement": wording.verdict_message(Verdict(True, method))}
+                "statement": wording.verdict_message(Verdict(True, method, {}))}
 
     def coach(self) -> str | None:
         """A reminder in the guided round, read from the position: UNO on the next-to-last card."""
@@ -266,7 +267,7 @@ class StepPage:
             "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
             "step": step, "this": self, "view": view, "outcome": self.outcome, "question": self.question(),
             "instruction": words.instruction(step.instruction, step.params, self.names),
-            "facts": [{"text": wording.verdict_message(Verdict(True, rule)), **narration.why(rule)} for rule in step.facts],
+            "facts": [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)} for rule in step.facts],
             "rules": [narration.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
             "ask": step.ask if self.asking else None, "choose_seat": step.ask in SEAT_QUESTIONS,
