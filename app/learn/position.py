@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import gettext as _, ngettext
 
 from .. import wording
 from ..engine import visibility
@@ -45,9 +45,6 @@ from ..practice.table_view import Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
-# A move that plays no card (draw, keep, challenge, accept…) is allowed or not; a card is
-# "Playable", "Playable, but a bluff" or "Not playable", as the hints say (narration.HINT_STATES).
-ANSWER_STATES = {"legal": _l("Allowed"), "illegal": _l("Not allowed")}
 
 
 class PositionError(ValueError):
@@ -177,7 +174,6 @@ class Outcome:
     move: dict[str, Any]  # as tried, with the viewer's seat
     legal: bool
     verdict: str
-    state: str  # the verdict in words: "Playable", "Playable, but a bluff", "Not playable"; "Allowed", "Not allowed"
     text: str  # the verdict's sentence: "You can't play Blue 7: …"
     rule: str
     title: str
@@ -443,8 +439,7 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
              choose: str | None = None, after: Position | None = None, text: str | None = None) -> Outcome:
     shown = narration.verdict_state(verdict)
     why = narration.why(verdict.rule)
-    states = narration.HINT_STATES if move.get("action") == "play" else ANSWER_STATES
-    return Outcome(move=move, legal=verdict.legal, verdict=shown, state=str(states[shown]),
+    return Outcome(move=move, legal=verdict.legal, verdict=shown,
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
                    url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose, after=after)
 

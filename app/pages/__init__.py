@@ -149,7 +149,7 @@ TEMPLATE_GLOBALS = {
     "card_face": card_face, "example_html": example_html, "card_name": wording.card_name,
     "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,
     "rule_title": wording.rule_title, "listed_title": wording.listed_title, "list_joints": lambda count: wording.list_joints(count, current_language()),
-    "VERDICT_MARKS": wording.VERDICT_MARKS, "verdict_label": wording.verdict_label, "bluff_rule": wording.bluff_rule,
+    "VERDICT_MARKS": wording.VERDICT_MARKS, "bluff_rule": wording.bluff_rule,
 }
 # The rules pages' numbers and rule-set presets, from the engine (app.pages.rulefacts).
 TEMPLATE_GLOBALS.update(rule_facts=RULE_FACTS, preset_changes=preset_changes, preset_words=PRESET_WORDS)

@@ -64,6 +64,15 @@ def test_each_rule_shows_all_its_examples_in_its_section(pages, lang, rule):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_examples_verdict_is_not_labelled_with_its_verdict(pages, lang):
+    """«غير مسموح: لا يمكنك…» said it twice (#34, as the presenter did): a verdict is its mark and its sentence."""
+    labels = {"ar": ("مسموح:", "خدعة:"), "en": ("Allowed:", "Not allowed:", "A bluff:")}[lang]
+    lines = [re.sub(r"<[^>]+>", "", line).lstrip("✓✗! \n") for (page_lang, _), (_, html) in pages.items() if page_lang == lang
+             for line in re.findall(r'<p class="verdict".*?</p>', html, re.S)]
+    assert lines and not [line for line in lines if line.startswith(labels)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("rule", sorted(HOUSE_RULES))
 def test_house_rules_carry_a_visible_marker(pages, lang, rule):
     """Marked in words (and a symbol), not by the border colour alone."""

@@ -191,6 +191,9 @@ def test_what_happens_if_a_card_is_played(client, lang):
     refused = page_of(client, link(lang, scenario, card="B7"))[1]
     assert re.search(r'class="outcome outcome-illegal"[^>]*data-verdict="illegal" data-rule="match.none"', refused)
     assert f'href="/{lang}/rules/turn#match.none"' in refused
+    # Its sentence says the verdict («لا يمكنك لعب…»): no «غير مسموحة:» before it says it again (#34).
+    verdict = re.search(r'<p class="outcome-verdict">.*?</p>', refused, re.S).group()
+    assert "<strong>" not in verdict and ":</" not in verdict
     colour = page_of(client, link(lang, scenario, action="play", card="WD4"))[1]
     assert 'data-verdict="bluff" data-rule="wild-draw-four.challenge"' in colour
     assert colour.count('name="color" value=') == 4  # the colour still to name: four buttons

@@ -15,7 +15,7 @@ import re
 
 import pytest
 from babel.messages.pofile import read_po
-from flask_babel import force_locale
+from flask_babel import force_locale, gettext
 
 from app import wording
 from app.engine.rules import Rule
@@ -72,10 +72,16 @@ AGREEING_PATTERNS = {key: [_pattern(f) for f in forms] for key, forms in AGREEIN
 TWIN_PATTERNS = {key: [_pattern(f) for f in forms] for key, forms in TWIN_FORMS.items()}
 
 
+# Words that point back to a person as "he" (docs/arabic.md §9): the table's note on a challenge,
+# under «جاءتك بطاقة… من ليلى», once said «إن تحدّيته وكانت معه… سحب هو».
+PRONOUNS = re.compile(r"(?<!\S)(?:هو|معه|تحدّيته)(?![^\s،.:؛])")
+
+
 def faults(line: str) -> list[str]:
     """What in ``line`` (a sentence naming a typed name) agrees with the name."""
     found = [f"{word} {name}" for name in TYPED for word in VERBS
              if re.search(rf"(?<!\S){re.escape(word)} \u2068?{name}", line)]
+    found += PRONOUNS.findall(line)
     found += [key for key, patterns in AGREEING_PATTERNS.items() if any(p.search(line) for p in patterns)]
     return found
 
@@ -115,7 +121,7 @@ def test_an_event_about_a_typed_name_takes_its_frame(app, name):
         typed = narration.table_names((name, ""), 3)
         said = wording.event_message(event, typed)
         plain = wording.event_message(Event(("dealer", Rule.SETUP_DEALER, {"dealer": 1, "method": "highest"})), typed)
-    assert said == f"الموزّع: {name}، بأعلى رقم مسحوب." and not faults(said)
+    assert said == f"أعلى رقم مسحوب من نصيب {name}، فالموزّع {name}." and not faults(said)
     assert plain == "سحب اللاعب 2 أعلى رقم، فهو الموزّع."
 
 
@@ -206,3 +212,11 @@ def test_a_class_students_watch_page_never_says_he_of_her(app, client):
         lines.update(dict.fromkeys(page_lines(page.text)))
     assert not {line: faults(line) for line in lines if faults(line)}
     assert {"%(seat)s plays %(card)s.", "%(seat)s draws %(num)d card."} <= twins_in(lines)
+
+
+def test_the_note_under_a_challenge_from_a_typed_name_says_no_he(app):
+    """The table's note that follows «جاءتك بطاقة… من ليلى» speaks of her hand, not of "him"."""
+    with app.test_request_context("/ar/"), force_locale("ar"):
+        note = gettext("If they held a card of the colour that was in play (%(color)s), a challenge makes them "
+                       "draw 4 cards instead of you; if they did not, you draw 6 cards.", color="الأحمر")
+    assert "تلك اليد" in note and not PRONOUNS.findall(note), note
