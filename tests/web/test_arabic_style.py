@@ -298,6 +298,9 @@ CALQUES = {
     # One spelling for a word written two ways (#34): the shadda where the word has one.
     re.compile(r"(?<![\u0621-\u064a])(?:محرك|حلاق)|(?<![\u0621-\u064a])[يت]ُ?رَ?د (?:على|ب)"):
         "«محرّك», «حلّاق», «يردّ» and «تردّ», with their shadda",
+    # تحدّى in all its forms (يتحدّى، تحدّيت، التحدّي، المتحدّي، تحدٍّ); تحديث and تحديد are other words.
+    re.compile("تحد[\u064b-\u0650\u0652]*(?:[ىاه]|ي(?![ثد]))|تحدٍ(?!\u0651)"):
+        "«تحدّى», «يتحدّى», «التحدّي», «المتحدّي», «تحدٍّ»: the challenge's verb keeps its shadda",
     re.compile(r"(?<![\u0621-\u064a])([\u0621-\u064a]+)[\u064b-\u064d] \1(?![\u064b-\u0652])"):
         "a repeated noun carries its tanween twice: «خطوةً خطوةً»",
 }

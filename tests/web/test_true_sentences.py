@@ -88,10 +88,10 @@ def test_the_arabic_uno_demo_says_the_one_caught_draws(client):
 
 
 def test_the_arabic_challenge_demo_shows_the_hand_only_on_a_challenge(client):
-    """/ar/present/wild-draw-four/6: «لك أن تقبلها أو أن تتحداها، وعندئذ يجب أن يُريك…» read as if
+    """/ar/present/wild-draw-four/6: «لك أن تقبلها أو أن تتحدّاها، وعندئذ يجب أن يُريك…» read as if
     accepting too made the player show his hand."""
     said = _text(client, "/ar/present/wild-draw-four/6")
-    assert "لك أن تقبلها، ولك أن تتحداها، فإن تحدّيتها وجب على اللاعب 3 أن يُريك يده" in said
+    assert "لك أن تقبلها، ولك أن تتحدّاها، فإن تحدّيتها وجب على اللاعب 3 أن يُريك يده" in said
     assert "وعندئذ يجب" not in said
 
 
