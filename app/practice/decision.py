@@ -16,13 +16,19 @@ from ..engine.vocabulary import PendingKind
 from .table_view import Decision, Option
 
 
-def decision(state: RoundState, viewer: int, names: tuple[str, ...]) -> Decision:
-    """What ``viewer`` is asked (or told: whose turn, who won the round) and may answer."""
+def decision(state: RoundState, viewer: int, names: tuple[str, ...], paused: bool = False) -> Decision:
+    """What ``viewer`` is asked (or told: whose turn, who won the round) and may answer.
+    ``paused``: the practice table, where play stops before a bot's turn until the reader lets it
+    go on (the practice-only action continue, an answer of the decision like any other); a
+    position shows whose turn it is and nothing to press for it."""
     actor, pending = state.actor(), state.pending
     if state.winner is not None:
         return Decision("over", None, _prompt(state, names, viewer))
     kind = pending.kind if actor == viewer and pending is not None else "turn" if actor == viewer else "wait"
-    return Decision(kind, actor, _prompt(state, names, viewer), _options(state, viewer, names))
+    options = _options(state, viewer, names)
+    if paused and kind == "wait":  # the first answer when there is no forgotten UNO to catch or call
+        options += (Option(_("Let play go on"), {"action": "continue"}, primary=not options),)
+    return Decision(kind, actor, _prompt(state, names, viewer), options)
 
 
 def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
