@@ -189,7 +189,7 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     drawn = table_view.practice_table(shown, seats, state.actor(), me, last_actions(steps), shown_hints,
                                       direction_text(state, seats, me), played["count_labels"],
                                       played["colour_labels"],
-                                      None if me is None else decision.decision(state, me, seats, paused=True),
+                                      None if me is None else decision.decision(state, me, seats, practice=True),
                                       steps, latest, shown_from + 1)
     return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "table": drawn,
             "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
