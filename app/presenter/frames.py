@@ -130,7 +130,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
         if frame.step:  # every step has a scenario of its own: without this line the table just changes
-            shown.new_position = _("A new position: the hands, the discard pile and the direction of play are set up afresh.")
+            shown.new_position = _("A new position is set up.")
         shown.instruction = words.instruction(step.instruction, step.params, names)
         shown.facts = [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)}
                        for rule in step.facts]

@@ -22,7 +22,7 @@ SAMPLED = ["basic-round/1", "basic-round/2", "basic-round/5", "action-cards/9", 
 
 # Every visible piece of text on the presenter's screen, by the element holding it: its font size as
 # a share of the window's height, and whether it is narration (what happens, the question, the
-# answer). A card's own labels are measured by test_presenter.py (5%), the hidden live region not at all.
+# answer; a rule's own text, .fact, is a label beside it). A card's own labels are measured by test_presenter.py (5%), the hidden live region not at all.
 TEXT_SIZES = """() => {
   const height = innerHeight, found = [];
   const walker = document.createTreeWalker(document.querySelector('.presenter'), NodeFilter.SHOW_TEXT);
@@ -31,12 +31,31 @@ TEXT_SIZES = """() => {
     if (!node.textContent.trim() || !el.checkVisibility() || el.closest('.card, .visually-hidden, [hidden]')) continue;
     const box = el.getBoundingClientRect();
     if (box.width < 2 || box.height < 2) continue;
-    const narration = !!el.closest('#log') && !el.closest('.step-rules, .why, .verdict-badge');
+    const narration = !!el.closest('#log') && !el.closest('.step-rules, .fact, .why, .verdict-badge');
     found.push({text: node.textContent.trim().slice(0, 30), cls: el.className || el.tagName, narration,
                 share: parseFloat(getComputedStyle(el).fontSize) / height});
   }
   return found;
 }"""
+
+
+@SIZES
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_presenters_text_is_readable_from_the_back_row(visit, size, lang, capsys):
+    """Narration at least 4% of the screen's height, every other label (the Rules line, the counts,
+    the pile's label, the end's rule list, the bar) at least 3%, on frames of every kind."""
+    page = visit(viewport=size).page
+    problems, smallest = [], {True: 1.0, False: 1.0}
+    for path in SAMPLED:
+        page.goto(f"/{lang}/present/{path}")
+        for text in page.evaluate(TEXT_SIZES):
+            smallest[text["narration"]] = min(smallest[text["narration"]], text["share"])
+            if text["share"] < (NARRATION if text["narration"] else LABEL):
+                problems.append(f"{path}: {text}")
+    with capsys.disabled():
+        print(f"\npresenter ({lang}, {size['width']}x{size['height']}): narration {smallest[True]:.2%}, "
+              f"other labels {smallest[False]:.2%} of the screen's height at the smallest")
+    assert not problems, "\n".join(problems[:20])
 
 
 # --- a presenter's remote ---------------------------------------------------------------------------
