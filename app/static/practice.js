@@ -58,11 +58,12 @@
 
   // An answer that is not a table (a game gone, another browser's game, a server error, or in
   // pass-and-play the pass screen, which holds no hand): its page (``answer``: swap.js's) is
-  // shown in place, without sending the move a second time.
-  function showPage(answer) {
+  // shown in place, with the stylesheets it links (swap.js), without sending the move a second time.
+  async function showPage(answer) {
     const main = document.querySelector("main");
     const fresh = answer.page.querySelector("main");
     if (!main || !fresh) throw new Error("no page in the answer");
+    await swap.stylesheets(answer.page);
     main.replaceWith(fresh);
     settledAt = performance.now();
     swap.follow(answer, answer.response.redirected && "replace");
@@ -157,7 +158,7 @@
       await playBeforePassing(current, passing);
     }
     if (!fresh || !current) {
-      showPage(answer);
+      await showPage(answer);
       return;
     }
     swap.follow(answer, response.redirected && "replace");
