@@ -4,22 +4,26 @@ the learner acts on, and what happens when a move is played on it.
 ``build(scenario, moves, viewer)`` reads the scenario with the engine (``game_from_scenario``: the
 round, in the game the scenario may carry), plays the lead-in ``moves`` (check-API moves, each
 one legal: how a pending decision is reached — a card drawn, a Wild Draw Four played on you), and
-returns a ``Position``: the seats, the viewer's
-hand with each card's verdict (the practice table's hints: ``narration.hand_hints``), the pile,
-the direction, whose turn, the pending decision and the answers it allows; where the scenario names
-the dealer, who dealt (and, once the round is over, who deals the next one), and where it carries
-the game's totals, each seat's total before the round and, once it is over, the engine's total
-after. ``Position.play(move)`` tries a move on a copy (``Game.attempt``: the round's, its points
-added to the game's totals) and returns an ``Outcome``: the verdict in words,
-the rule and its link, the events, and the position after it. Every sentence comes from
-app.wording or the practice table's words; nothing is judged here, only read from the engine.
+returns a ``Position``: its table as the viewer plays it (``board``, app.practice.table_view's
+``Table``, as the practice table's: the seats, the pile, the viewer's hand with each card's hint,
+the pending decision and its answers, what the lead-in's last move did), and whose turn it is. Where the scenario
+names the dealer, the seats say who dealt (and, once the round is over, who deals the next one);
+where it carries the game's totals, each seat's total before the round and after it.
+``Position.play(move)`` tries a move on a copy (``Game.attempt``) and returns an ``Outcome``: the
+verdict in words, the rule and its link, the events, and the position after it. Every sentence
+comes from app.wording or the practice table's words; nothing is judged here, only read from the
+engine. What a lesson step hides of a position is app.learn.lessons.hiding's.
+
+Over 300 lines because the position, its outcome and the form fields that come back
+(``move_from_form``) are one round trip: a move is read, judged on a copy and shown with the
+position after it, by the same names and wording.
 
 The macro ``position`` in app/templates/macros/position.html renders a Position; its buttons
 send the fields ``move_from_form`` reads back (action, card, color, target, uno).
 
 >>> # in a request context:
 >>> # view = build({"hands": [["R1", "WD4"], ["G2"]], "discard": ["R5"]})
->>> # view.hints["WD4"]["verdict"]  -> "bluff";  view.play({"action": "play", "card": "R1"}).legal -> True
+>>> # view.board.hints["WD4"]["verdict"]  -> "bluff";  view.play({"action": "play", "card": "R1"}).legal -> True
 """
 from __future__ import annotations
 
@@ -38,10 +42,11 @@ from ..engine.moves import Move
 from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
-from ..engine.vocabulary import EventKind, PendingKind
+from ..engine.vocabulary import EventKind
 from ..practice import narration
 from ..practice.game import hint, needs_choice
-from ..practice.table_view import Seat, Table
+from ..practice.decision import colour_options, decision
+from ..practice.table_view import Decision, Option, Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
 MAX_COUNT_LABEL = 40  # card counts the step player may show between two answers
@@ -64,17 +69,6 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class ActionChoice:
-    """An answer without a card that the pending decision allows the viewer (a button)."""
-
-    action: str  # draw, pass, challenge, accept, color, catch, uno
-    label: str
-    primary: bool = False
-    color: str | None = None  # for action "color": the colour it names
-    target: int | None = None  # for action "catch": the seat caught
-
-
-@dataclass(frozen=True)
 class Position:
     """Everything the position macro shows, in the request's language (see the module docstring)."""
 
@@ -82,21 +76,10 @@ class Position:
     moves: tuple[dict[str, Any], ...]  # the lead-in, as given (each legal)
     viewer: int
     names: tuple[str, ...]  # "You" for the viewer, "Player N" for the others (the check API's names)
-    seats: tuple[Seat, ...]
-    hand: tuple[str, ...]  # the viewer's cards, in order
-    hints: dict[str, dict[str, Any]]  # per distinct card: legal, verdict, state, text, rule, title, url
-    top: str
-    draw_count: int  # cards in the draw pile (shown face down, as at the practice table)
-    color: str | None  # the active colour (None only before a first Wild's colour is named)
-    color_text: str  # "Colour in play: Red"
-    direction: int  # 1 ascending seats (clockwise), -1
-    direction_text: str  # "Play goes clockwise: Player 2 plays next."
+    board: Table  # the table as the viewer plays it: seats, piles, hand, hints, decision (app.practice.table_view)
     turn: int
     actor: int | None  # whose decision play waits for (None: the round is over)
     pending: dict[str, Any] | None  # {"kind", "seat", "card", "amount", "offender"}: what may be seen
-    prompt: str  # what the viewer is asked to do, or who is to play
-    choices: tuple[ActionChoice, ...]  # the viewer's answers without a card
-    lead_in: tuple[dict[str, Any], ...]  # what just happened: the last lead-in move's events, worded (as ``Outcome.events``)
     round_over: bool
     winner: int | None
     game: Game = field(repr=False, compare=False)  # the engine's game and round: read them, never change them
@@ -115,6 +98,12 @@ class Position:
         return canonical_json(list(self.moves)) if self.moves else ""
 
     @property
+    def decision(self) -> Decision:
+        """The viewer's pending decision (a position's table always has one; a watcher's has none)."""
+        assert self.board.decision is not None
+        return self.board.decision
+
+    @property
     def your_turn(self) -> bool:
         return self.actor == self.viewer
 
@@ -129,12 +118,10 @@ class Position:
         its player's place, no draw pile, no hand to play from); ``reveal``, the other players'
         hands face up too, the viewer's still played (a round's end, whose hands are counted)."""
         hands = self.open_hands if open or reveal else None
-        return Table(
-            seats=tuple(replace(seat, cards=hands[seat.seat]) if hands and (open or not seat.you) else seat
-                        for seat in self.seats),
-            top=self.top, draw_count=None if open else self.draw_count, color=self.color,
-            color_text=self.color_text, direction=self.direction, direction_text=self.direction_text,
-            hand=None if open else self.hand, hints=self.hints)
+        board = self.board
+        return replace(board, seats=tuple(replace(seat, cards=hands[seat.seat]) if hands and (open or not seat.you)
+                                          else seat for seat in board.seats),
+                       draw_count=None if open else board.draw_count, hand=None if open else board.hand)
 
     def play(self, move: Mapping[str, Any]) -> Outcome:
         """What happens if the viewer makes ``move`` (check-API spelling; the seat is the
@@ -152,7 +139,7 @@ class Position:
             verdict = hint(self.state, parsed.card, self.viewer)
             if verdict.legal:  # said as the hint says it: the colour (or player) is still to choose
                 return _outcome(verdict, data, [], self.names, self.viewer, choose=choose,
-                                text=self.hints[parsed.card.notation]["text"])
+                                text=self.board.hints[parsed.card.notation]["text"])
             # A card no colour could make playable is refused at once by the rule that forbids it
             # (as at the practice table), not for the colour it was never given.
             return _outcome(verdict, data, [], self.names, self.viewer)
@@ -180,11 +167,8 @@ class Outcome:
     url: str  # the rule's anchor on its page (anchors.rule_url)
     events: tuple[dict[str, Any], ...]  # each {"kind", "rule", "params", "text", "title", "url", "cards"}
     choose: str | None = None  # "color" or "target": the move needs that before it is played
+    options: tuple[Option, ...] = ()  # then the move tried, completed by each colour or player it may name
     after: Position | None = None
-
-    def move_with(self, **fields: Any) -> dict[str, Any]:
-        """The move tried, completed by ``fields`` (the colour or player it still needs)."""
-        return {**self.move, **fields}
 
     @property
     def steps(self) -> dict[str, Any] | None:
@@ -237,39 +221,6 @@ def view_of(scenario: Any, moves: Sequence[dict[str, Any]], game: Game, viewer: 
 def event_lines(events: Sequence[Event], names: tuple[str, ...], viewer: int) -> list[dict[str, Any]]:
     """Events worded for ``viewer`` as a position's lead-in is (a lesson's log of its moves)."""
     return _lines(list(events), names, viewer)
-
-
-def plain_direction(view: Position) -> Position:
-    """``view`` with the direction of play said without naming the player it leads to."""
-    way = _("clockwise") if view.direction == 1 else _("anticlockwise")
-    return replace(view, direction_text=_("Play goes %(direction)s.", direction=way))
-
-
-def without_turn(view: Position, prompt: str) -> Position:
-    """``view`` while "who plays next?" is open: no mark or words say whose turn it is, and
-    ``prompt`` asks the question instead."""
-    return replace(plain_direction(view), seats=tuple(replace(seat, to_play=False) for seat in view.seats),
-                   prompt=prompt, choices=())
-
-
-def without_next_dealer(view: Position) -> Position:
-    """``view`` while "who deals the next round?" is open: no mark says who deals it."""
-    return replace(view, seats=tuple(replace(seat, deals_next=False) for seat in view.seats))
-
-
-def before_draws(view: Position, events: Sequence[Event]) -> Position:
-    """``view`` as it was before the cards ``events`` made someone draw: those cards back on the
-    draw pile (a first card's Draw Two, while "who plays first?" is open: the hand as dealt)."""
-    hand, counts, back = list(view.hand), [seat.count for seat in view.seats], 0
-    for event in events:
-        if event.kind == EventKind.DRAW:
-            counts[event.params["seat"]] -= event.params["count"]
-            back += event.params["count"]
-            if event.params["seat"] == view.viewer:
-                for notation in event.params["cards"]:
-                    hand.remove(notation)
-    return replace(view, hand=tuple(hand), draw_count=view.draw_count + back,
-                   seats=tuple(replace(seat, count=count) for seat, count in zip(view.seats, counts)))
 
 
 def step_cards(events: Sequence[Mapping[str, Any]], viewer: int) -> list[str]:
@@ -327,16 +278,16 @@ def _view(scenario: Any, moves: tuple[dict[str, Any], ...], viewer: int, game: G
                            state.uno_said[seat] and len(hand) == 1, **_game_marks(scenario, game, seat))
                   for seat, hand in enumerate(state.hands))
     color = state.color and state.color.value
-    hints = narration.hand_hints(state, viewer, names) if state.winner is None else {}
-    return Position(
-        scenario=scenario, moves=moves, viewer=viewer, names=names, seats=seats,
-        hand=tuple(c.notation for c in state.hands[viewer]), hints=hints, top=state.top.notation,
-        draw_count=len(state.draw_pile),
-        color=color, color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
+    board = Table(
+        seats=seats, top=state.top.notation, draw_count=len(state.draw_pile), color=color,
+        color_text=_("Colour in play: %(color)s", color=wording.color_name(color)) if color else "",
         direction=state.direction, direction_text=narration.direction_text(state, names, viewer),
-        turn=state.turn, actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
-        prompt=_prompt(state, names, viewer), choices=_choices(state, viewer, names), lead_in=lead_in,
-        round_over=state.round_over, winner=state.winner, game=game)
+        hand=tuple(c.notation for c in state.hands[viewer]),
+        hints=narration.hand_hints(state, viewer, names) if state.winner is None else {},
+        decision=decision(state, viewer, names), happened=lead_in)
+    return Position(scenario=scenario, moves=moves, viewer=viewer, names=names, board=board, turn=state.turn,
+                    actor=actor, pending=visibility.pending(state, visibility.player(viewer)),
+                    round_over=state.round_over, winner=state.winner, game=game)
 
 
 def _game_marks(scenario: Any, game: Game, seat: int) -> dict[str, Any]:
@@ -352,65 +303,6 @@ def _game_marks(scenario: Any, game: Game, seat: int) -> dict[str, Any]:
         marks.update(total=scenario["scores"][seat], points=points[seat] if points else None,
                      total_after=game.scores[seat] if points else None)
     return marks
-
-
-def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:
-    """The decision panel's sentence, in the practice table's words."""
-    if state.winner is not None:
-        return _("You win the round!") if state.winner == viewer else _("%(name)s wins the round.",
-                                                                         name=names[state.winner])
-    actor, pending = state.actor(), state.pending
-    assert actor is not None  # the round goes on
-    if actor != viewer:
-        return _("It is %(name)s's turn.", name=names[actor])
-    if pending is None:
-        return _("Your turn: play a card from your hand, or draw a card.")
-    if pending.kind == PendingKind.DRAWN:
-        assert pending.card is not None  # the card drawn
-        return _("You drew %(card)s and can play it now, or keep it and end your turn.",
-                 card=wording.card_name(pending.card.notation))
-    if pending.kind == PendingKind.CHALLENGE:
-        assert pending.offender is not None  # who played the Wild Draw Four
-        return _("%(name)s played a Wild Draw Four on you.", name=names[pending.offender])
-    if pending.kind == PendingKind.STACK:
-        return ngettext("Stack a card of the same kind from your hand, or accept and draw %(num)d card.",
-                        "Stack a card of the same kind from your hand, or accept and draw %(num)d cards.",
-                        pending.amount)
-    return _("The first card is a Wild: you name the colour, then play.")
-
-
-def _choices(state: RoundState, viewer: int, names: tuple[str, ...]) -> tuple[ActionChoice, ...]:
-    """The viewer's answers without a card, as the practice table offers them: a forgotten UNO to
-    catch (or the viewer's own to call late) at any time, then what their decision allows."""
-    if state.winner is not None:
-        return ()
-    forgot = state.exposed
-    if forgot is not None and forgot != viewer:
-        return (ActionChoice("catch", _("Catch %(name)s!", name=names[forgot]), primary=True, target=forgot),
-                *_choices_to_play(state, viewer))
-    if forgot == viewer:
-        return (ActionChoice("uno", _("UNO!"), primary=True), *_choices_to_play(state, viewer))
-    return _choices_to_play(state, viewer)
-
-
-def _choices_to_play(state: RoundState, viewer: int) -> tuple[ActionChoice, ...]:
-    if state.actor() != viewer:
-        return ()
-    pending = state.pending
-    if pending is None:
-        return (ActionChoice("draw", _("Draw a card")),)
-    if pending.kind == PendingKind.DRAWN:
-        return (ActionChoice("pass", _("Keep it")),)
-    if pending.kind == PendingKind.CHALLENGE:
-        return (ActionChoice("challenge", _("Challenge"), primary=True),
-                ActionChoice("accept", _accept(pending.amount)))
-    if pending.kind == PendingKind.STACK:
-        return (ActionChoice("accept", _accept(pending.amount)),)
-    return tuple(ActionChoice("color", wording.color_name(c.value), color=c.value) for c in Color)
-
-
-def _accept(amount: int) -> str:
-    return ngettext("Accept: draw %(num)d card", "Accept: draw %(num)d cards", amount)
 
 
 def _missing_choice(state: RoundState, move: Move) -> str | None:
@@ -441,5 +333,15 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
     why = narration.why(verdict.rule)
     return Outcome(move=move, legal=verdict.legal, verdict=shown,
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
-                   url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose, after=after)
+                   url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose,
+                   options=_completions(move, choose, names, viewer), after=after)
+
+
+def _completions(move: dict[str, Any], choose: str | None, names: tuple[str, ...], viewer: int) -> tuple[Option, ...]:
+    """The move tried, completed by each colour (a wild) or each other player (a 7 under 7-0)."""
+    if choose == "color":
+        return colour_options(move)
+    if choose == "target":
+        return tuple(Option(name, {**move, "target": seat}) for seat, name in enumerate(names) if seat != viewer)
+    return ()
 

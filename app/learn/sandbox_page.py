@@ -22,9 +22,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from ..engine.cards import FACES, Color
 from ..i18n import LANGUAGES
 from ..practice.options import HOUSE_RULE_SWITCHES, RULE_CHOICES
-from . import sandbox
 from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form, step_cards, step_labels
-from .sandbox import DEFAULT_SCENARIO, Builder, SandboxError
+from .sandbox.builder import DEFAULT_SCENARIO, MAX_HAND, Builder, SandboxError
+from .sandbox.form import from_form, read_cards
+from .sandbox.links import read_link
+from .sandbox.reading import from_position, raw_values
 
 bp = Blueprint("sandbox", __name__)
 
@@ -44,7 +46,7 @@ def page(lang: str):
     args = request.args
     building = any(name in args for name in BUILDING)
     try:
-        linked = sandbox.read_link(args)
+        linked = read_link(args)
     except SandboxError as error:
         if not building:
             return _page(lang, None, _default_builder().form_values(), error=error, base={})
@@ -55,8 +57,8 @@ def page(lang: str):
     try:
         view = build(scenario, moves, viewer=VIEWER)
     except PositionError as error:
-        return _page(lang, None, sandbox.raw_values(scenario), error=error, base=args)
-    builder = sandbox.from_position(scenario, moves)
+        return _page(lang, None, raw_values(scenario), error=error, base=args)
+    builder = from_position(scenario, moves)
     move = move_from_form(args)
     try:
         outcome = view.play(move) if move else None
@@ -71,11 +73,11 @@ def _build(lang: str, edited: Any, edited_moves: list[dict[str, Any]]):
     the position as it was, if it can be shown)."""
     try:
         shown = build(edited, edited_moves, viewer=VIEWER)
-        base = sandbox.from_position(edited, edited_moves)
+        base = from_position(edited, edited_moves)
     except PositionError:  # a link the engine refuses: the fields start afresh
         shown, base = None, _default_builder()
     try:
-        scenario, moves = sandbox.from_form(request.args, base).scenario()
+        scenario, moves = from_form(request.args, base).scenario()
         build(scenario, moves, viewer=VIEWER)  # the engine's refusal, before any link is made
     except PositionError as error:
         return _page(lang, shown, dict(request.args), error=error, base=request.args, kept=shown is not None)
@@ -84,7 +86,7 @@ def _build(lang: str, edited: Any, edited_moves: list[dict[str, Any]]):
 
 
 def _default_builder() -> Builder:
-    return sandbox.from_position(DEFAULT_SCENARIO, [])
+    return from_position(DEFAULT_SCENARIO, [])
 
 
 def _page(lang: str, view: Position | None, values: dict[str, str], base, error: PositionError | None = None,
@@ -99,7 +101,7 @@ def _page(lang: str, view: Position | None, values: dict[str, str], base, error:
         "share": link(lang, view.scenario, view.moves) if view else None,
         "after": link(lang, outcome.after.scenario, outcome.after.moves) if outcome and outcome.after else None,
         "check_request": canonical_json({"scenario": view.scenario, "moves": list(view.moves)}) if view else None,
-        "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": sandbox.MAX_HAND,
+        "faces": list(FACES), "colours": [c.value for c in Color], "max_hand": MAX_HAND,
         "rule_choices": RULE_CHOICES, "house_rule_switches": HOUSE_RULE_SWITCHES,
         "hand_cards": _typed_hand(values.get("hand", "")),
         "alternates": {code: url_for("sandbox.page", **{**query, "lang": code}) for code in LANGUAGES},
@@ -122,6 +124,6 @@ def _field_at_fault(error: PositionError) -> str | None:
 def _typed_hand(text: str) -> list[str]:
     """Your hand as the form holds it, for its list of cards with a remove button each."""
     try:
-        return sandbox.read_cards(text, "hand")
+        return read_cards(text, "hand")
     except SandboxError:
         return []

@@ -19,7 +19,7 @@ from ..engine.round import RoundState
 from ..engine.verdict import Event, Verdict
 from ..engine.vocabulary import EventKind
 from ..pages.anchors import rule_url
-from . import table_view
+from . import decision, table_view
 from .game import HUMAN, Practice, hint
 
 METHODS = {
@@ -188,11 +188,12 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     shown_hints = hints(practice, seats, me) if me is not None and practice.hints and state.actor() == me else {}
     drawn = table_view.practice_table(shown, seats, state.actor(), me, last_actions(steps), shown_hints,
                                       direction_text(state, seats, me), played["count_labels"],
-                                      played["colour_labels"])
+                                      played["colour_labels"],
+                                      None if me is None else decision.decision(state, me, seats))
     return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,
             "latest": latest, "first_step": shown_from + 1, "table": drawn,
             "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
-            "why": why, "game_result": partial(game_result, viewer=viewer), "about_name": wording.about_name,
+            "colour_options": decision.colour_options, "why": why, "game_result": partial(game_result, viewer=viewer), "about_name": wording.about_name,
             **played}
 
 

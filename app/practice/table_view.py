@@ -18,7 +18,8 @@ The fields (what the macro shows, and nothing else):
   fits a projector), the colour in play (``color``, its sentence ``color_text``), the
   ``direction`` (1 clockwise, -1) and its sentence ``direction_text`` (who plays next).
 - the reader's ``hand`` (None: nothing to play from, a demo or a watcher) and the engine's
-  ``hints`` for it: per distinct card its verdict (legal, bluff, illegal), state and sentence
+  ``hints`` for it; for a watcher (``pressable`` False), the watched player's cards when their
+  link shows them open (None when they are only a count), drawn face up with nothing to press: per distinct card its verdict (legal, bluff, illegal), state and sentence
   (``narration.hand_hints``); empty when hints are off or it is not the reader's turn.
 - ``live``: the practice table, which the step player (static/steps.js) and practice.js change in
   place between two pages: every badge is in the markup (hidden when it does not hold), the words
@@ -26,10 +27,18 @@ The fields (what the macro shows, and nothing else):
   and its sections carry the stable ids #players, #pile. A position (lessons, sandbox, presenter)
   shows only what holds and is replaced whole by the next page.
 
-The pending decision and what just happened stay with each page's panel and log: the practice
-table answers with forms that POST the game's version, a position with GET links to the position
-after the move, and both are worded from the same engine values (the pending decision's kind,
-the log's events) by app.practice.narration.
+- ``decision``: the pending decision as data (``Decision``, built by app.practice.decision from the
+  engine's state): its ``kind`` (the pending decision's: color, challenge, stack, drawn; or turn:
+  play or draw; wait: someone else decides; over: the round is over), the ``seat`` that decides,
+  the ``prompt`` and the ``options`` without a card, each an ``Option``: its label, the move's
+  fields it sends, whether it is the one to press first, and the colour it names. The macro draws
+  each option's button (``option_button``); the page's caller wraps it in its own form (the
+  practice table POSTs the game's version, a position GETs the position after the move), so the
+  markup of the choices is written once and only the form mechanics differ.
+- ``happened``: what just happened, the last move's events worded as the reader may see them (each
+  with its ``kind``, ``rule`` and ``text``): a position's lead-in, drawn by ``table_happened``. The
+  practice table says it in its log instead (practice/log.html), whose latest entries carry the
+  data the step player plays back, so it leaves this empty.
 """
 from __future__ import annotations
 
@@ -60,6 +69,26 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One answer without a card that a pending decision allows (a button; see the module docstring)."""
+
+    label: str
+    move: Mapping[str, Any]  # the move's fields: action (draw, pass, challenge, accept, color, catch, uno), color, target
+    primary: bool = False  # the answer to press first
+    color: str | None = None  # the colour it names (action color), shown with its mark
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The pending decision as the reader may see it (see the module docstring)."""
+
+    kind: str  # color, challenge, stack, drawn (the pending decision's kind); turn, wait, over
+    seat: int | None  # who decides (None: the round is over)
+    prompt: str  # what the reader is asked to do, or who is to play
+    options: tuple[Option, ...] = ()  # the reader's answers without a card
+
+
+@dataclass(frozen=True)
 class Table:
     """Everything the table macro draws (see the module docstring)."""
 
@@ -72,18 +101,24 @@ class Table:
     direction_text: str
     hand: tuple[str, ...] | None
     hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    decision: Decision | None = None
+    happened: tuple[Mapping[str, Any], ...] = ()
     live: bool = False
+    pressable: bool = True  # the hand's cards are buttons of the reader's form (False: a watcher's view)
     count_labels: Mapping[int, str] | None = None
     colour_labels: Mapping[str, str] | None = None
 
 
 def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | None, me: int | None,
                    last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]], direction_text: str,
-                   count_labels: Mapping[int, str], colour_labels: Mapping[str, str]) -> Table:
+                   count_labels: Mapping[int, str], colour_labels: Mapping[str, str],
+                   decision: Decision | None = None) -> Table:
     """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
     hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
-    ``me``, the reader's seat (None: a watcher, who has no hand to play from)."""
+    ``me``, the reader's seat (None: a watcher, who has no hand to play from and sees the
+    owner's, seat 0, when the link shows it); ``decision``, the reader's (None for a watcher)."""
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]
+    held = shown["hands"][0 if me is None else me]
     color = shown["color"]
     return Table(
         seats=tuple(Seat(seat, name, counts[seat], seat == actor, seat == me,
@@ -92,5 +127,5 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
                     for seat, name in enumerate(seats)),
         top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
         color_text=colour_labels[color] if color else "", direction=shown["direction"],
-        direction_text=direction_text, hand=None if me is None else tuple(shown["hands"][me]), hints=hints,
-        live=True, count_labels=count_labels, colour_labels=colour_labels)
+        direction_text=direction_text, hand=None if type(held) is int else tuple(held), hints=hints, decision=decision,
+        live=True, pressable=me is not None, count_labels=count_labels, colour_labels=colour_labels)

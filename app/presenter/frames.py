@@ -30,7 +30,7 @@ from app.engine.scenario import game_from_scenario
 from app.engine.verdict import Event, Verdict
 from app.engine.vocabulary import EventKind, PendingKind
 from app.learn import position
-from app.learn.lessons import words
+from app.learn.lessons import hiding, words
 from app.learn.lessons.judge import solution
 from app.practice import narration
 from app.scenes.demos import DEMOS
@@ -145,7 +145,7 @@ def scene(demo: Lesson, number: int) -> Scene:
     if asking:
         shown.question = _question(step, names, state.rules.scoring)
         if step.ask == NEXT_SEAT:  # asked beside the table, so the panel says nothing
-            shown.view = position.without_turn(view, "")
+            shown.view = hiding.without_turn(view, "")
     named = {line["rule"] for line in (*shown.facts, *shown.lines, shown.answer or {}) if "rule" in line}
     named |= {str(outcome.rule) for outcome in shown.refused}
     shown.rules = [narration.why(rule) for rule in step.rules if str(rule) not in named]

@@ -66,7 +66,7 @@ def test_slow_clients__slow_heads_and_slow_bodies_leave_the_site_answering(serve
 def test_request_line_limit__a_long_sandbox_link_reaches_the_app_and_a_longer_head_is_waitresss_431(server_port):
     """app/production.py's HEAD_BYTES lets through the longest position the sandbox reads
     (MAX_LINK_LENGTH characters); past it, waitress answers 431 itself."""
-    from app.learn.sandbox import MAX_LINK_LENGTH
+    from app.learn.sandbox.links import MAX_LINK_LENGTH
 
     status, answer = _get(server_port, "/en/sandbox?scenario=" + "x" * MAX_LINK_LENGTH)
     assert status == 400 and b'<html lang="en"' in answer  # the app's page: not a position

@@ -49,9 +49,9 @@ def test_each_card_verdict_is_the_engines(app, lang, scenario):
         view = build(scenario, viewer=0)
         page = render_template_string(MACRO, view=view, outcome=None)
     for notation in scenario["hands"][0]:
-        assert view.hints[notation]["verdict"] == engine_verdict(scenario, 0, notation), notation
+        assert view.board.hints[notation]["verdict"] == engine_verdict(scenario, 0, notation), notation
         shown = re.search(rf'data-card="{notation}"[^>]*data-verdict="(\w+)"', page)
-        assert shown and shown.group(1) == view.hints[notation]["verdict"]
+        assert shown and shown.group(1) == view.board.hints[notation]["verdict"]
     assert 'role="toolbar"' in page and 'class="position"' in page
     assert json.loads(html.unescape(re.search(r"data-position='([^']*)'", page).group(1))) == scenario
 
@@ -70,7 +70,7 @@ def test_a_move_tried_changes_nothing_and_says_what_happens(app):
     assert (bluff.legal, bluff.verdict, bluff.rule) == (True, "bluff", "wild-draw-four.challenge")
     assert [(e["kind"], e["rule"]) for e in bluff.events] == [
         ("play", "wild-draw-four.effect"), ("color", "wild.any-time"), ("pending", "wild-draw-four.challenge")]
-    assert bluff.after.pending["kind"] == "challenge" and bluff.after.top == "WD4" and bluff.after.color == "blue"
+    assert bluff.after.pending["kind"] == "challenge" and bluff.after.board.top == "WD4" and bluff.after.board.color == "blue"
     assert "guilty" not in bluff.after.pending  # whether it was a bluff stays hidden
     assert (asks.verdict, asks.choose, asks.events) == ("legal", "color", ())
 
@@ -82,8 +82,9 @@ def test_lead_in_moves_reach_a_challenge(app):
         view = build(scenario, [{"seat": 1, "action": "play", "card": "WD4", "color": "green"}])
         result = view.play({"action": "challenge"})
     assert view.viewer == 0 and view.pending["kind"] == "challenge" and view.your_turn
-    assert [c.action for c in view.choices] == ["challenge", "accept"]
-    assert [line["kind"] for line in view.lead_in][:2] == ["play", "color"]
+    assert view.decision.kind == "challenge" and view.board.decision.seat == 0
+    assert [option.move["action"] for option in view.decision.options] == ["challenge", "accept"]
+    assert [line["kind"] for line in view.board.happened][:2] == ["play", "color"]
     challenge = result.events[0]
     assert challenge["kind"] == "challenge" and challenge["cards"] == ["G2", "Y5", "R3"]  # it held red: guilty
 
@@ -114,12 +115,12 @@ def test_the_game_around_the_round_is_the_engines(app):
                 "scores": [100, 200, 300]}
     with app.test_request_context("/en/"):
         view = build(scenario)
-        assert [(s.dealer, s.deals_next, s.total, s.total_after) for s in view.seats] == [
+        assert [(s.dealer, s.deals_next, s.total, s.total_after) for s in view.board.seats] == [
             (False, False, 100, None), (True, False, 200, None), (False, False, 300, None)]
         after = view.play({"action": "play", "card": "R1"}).after
-        assert [(s.points, s.total_after, s.deals_next) for s in after.seats] == [
+        assert [(s.points, s.total_after, s.deals_next) for s in after.board.seats] == [
             (55, 155, False), (0, 200, False), (0, 300, True)]
-        assert [s.total for s in build({"hands": [["R1"], ["G2"]], "discard": ["R5"]}).seats] == [None, None]
+        assert [s.total for s in build({"hands": [["R1"], ["G2"]], "discard": ["R5"]}).board.seats] == [None, None]
 
 
 def test_move_from_form_reads_the_buttons_fields():

@@ -277,7 +277,7 @@ BAD_LINKS = [  # (query, the message's code)
 def test_bad_input_is_refused_in_the_readers_language(app, client, lang, query, code):
     from flask_babel import force_locale
 
-    from app.learn.sandbox import SandboxError
+    from app.learn.sandbox.builder import SandboxError
     from app.learn.position import PositionError
 
     response, page = page_of(client, f"/{lang}/sandbox?{urlencode(query)}")

@@ -9,6 +9,7 @@ from flask import render_template_string
 
 from app.engine import visibility
 from app.learn.position import build, step_labels
+from app.practice.decision import decision
 from app.practice.table_view import practice_table
 
 POSITIONS = [
@@ -25,8 +26,9 @@ def as_practice(view):
     shown = {**visibility.view(state, visibility.player(view.viewer)), "scores": [0] * state.players,
              "exposed": state.exposed}
     labels = step_labels()
-    return practice_table(shown, view.names, state.actor(), view.viewer, {}, view.hints, view.direction_text,
-                          labels["counts"], labels["colours"])
+    return practice_table(shown, view.names, state.actor(), view.viewer, {}, view.board.hints,
+                          view.board.direction_text, labels["counts"], labels["colours"],
+                          decision(state, view.viewer, view.names))
 
 
 @pytest.mark.parametrize("scenario", POSITIONS)
@@ -35,7 +37,8 @@ def test_a_practice_table_and_a_position_of_one_round_are_one_table(app, scenari
         view = build(scenario, viewer=0)
         position, practice = view.table(), as_practice(view)
     assert [replace(seat, last=None, score=None, forgot=False) for seat in practice.seats] == list(position.seats)
-    for name in ("top", "draw_count", "color", "color_text", "direction", "direction_text", "hand", "hints"):
+    for name in ("top", "draw_count", "color", "color_text", "direction", "direction_text", "hand", "hints",
+                 "decision"):
         assert getattr(practice, name) == getattr(position, name), name
     assert practice.live and not position.live
 

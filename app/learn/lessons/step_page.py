@@ -6,7 +6,6 @@ the next dealer's mark, the events that say the points or who won the game.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from flask import render_template, request, url_for
@@ -20,9 +19,10 @@ from app.engine.vocabulary import EventKind
 from app.i18n import LANGUAGES
 from app.learn import position
 from app.practice import narration
+from app.practice.table_view import Option
 from app.scenes.lesson import GAME_WINNER, LEARNER, NEXT_DEALER, NEXT_SEAT, POINTS, SEAT_QUESTIONS, Lesson, LessonStep
 
-from . import CHAPTER_OF, LESSON_OF_RULE, LESSONS, explain, progress, words
+from . import CHAPTER_OF, LESSON_OF_RULE, LESSONS, explain, hiding, progress, words
 from .judge import CONTINUE, OTHER, RIGHT, Progress
 from .links import lesson_url
 
@@ -147,12 +147,12 @@ class StepPage:
         """UNO is taught by now: its controls (the box, the call, the catch) are on the table."""
         return ORDER.index(self.lesson.id) >= UNO_FROM
 
-    def _catches(self, view: position.Position) -> tuple[position.ActionChoice, ...]:
+    def _catches(self, view: position.Position) -> tuple[Option, ...]:
         """A catch of each other player holding one card that the table does not offer already: the
         learner may try a wrong or late one, and the engine says why it fails."""
-        offered = {choice.target for choice in view.choices if choice.action == "catch"}
-        return tuple(position.ActionChoice("catch", _("Catch %(name)s!", name=seat.name), target=seat.seat)
-                     for seat in view.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
+        offered = {option.move.get("target") for option in view.decision.options if option.move["action"] == "catch"}
+        return tuple(Option(_("Catch %(name)s!", name=seat.name), {"action": "catch", "target": seat.seat})
+                     for seat in view.board.seats if seat.count == 1 and not seat.you and seat.seat not in offered)
 
     def question(self) -> str:
         """"Who plays first?" about a deal, where nothing has been played yet, else "who plays next?";
@@ -172,19 +172,20 @@ class StepPage:
         round?" is open, without the mark on the next dealer."""
         view = self.view()
         if not self.step.hints:
-            view = replace(view, hints={})
+            view = hiding.without_hints(view)
         if not self.uno:
-            view = replace(view, choices=tuple(c for c in view.choices if c.action not in UNO_CONTROLS))
+            view = hiding.with_options(view, tuple(option for option in view.decision.options
+                                                     if option.move["action"] not in UNO_CONTROLS))
         elif self.step.catches and view.your_turn:
-            view = replace(view, choices=(*self._catches(view), *view.choices))
+            view = hiding.with_options(view, (*self._catches(view), *view.decision.options))
         if self.step.ask == NEXT_SEAT and not self.answered:
-            view = position.plain_direction(view)
+            view = hiding.plain_direction(view)
         if self.asking and self.step.ask == NEXT_SEAT:
-            view = position.without_turn(view, self.question())
+            view = hiding.without_turn(view, self.question())
             if not self.progress.played:
-                view = position.before_draws(view, self.progress.setup)
+                view = hiding.before_draws(view, self.progress.setup)
         if self.asking and self.step.ask == NEXT_DEALER:
-            view = position.without_next_dealer(view)
+            view = hiding.without_next_dealer(view)
         return view
 
     @property
@@ -238,7 +239,7 @@ class StepPage:
         view = self.view()  # where the scenario carries the game, each seat's totals before and after
         rows: list[dict[str, Any]] = [{"name": self.names[seat], "cards": [(c.notation, c.points) for c in hand],
                  "value": sum(c.points for c in hand), "points": points[seat], "winner": seat == state.winner,
-                 "total": view.seats[seat].total, "total_after": view.seats[seat].total_after}
+                 "total": view.board.seats[seat].total, "total_after": view.board.seats[seat].total_after}
                 for seat, hand in enumerate(state.hands)]
         method = state.rules.scoring_rule
         added = None
