@@ -22,6 +22,7 @@ from .codes import qr_svg, shown
 
 bp = Blueprint("classroom", __name__)
 REFRESH_EVERY = 5  # seconds between two looks at the class's progress (class.js)
+TOP_RULES = 3  # the rules the class gets wrong most, above the students: the results' top stays on screen
 CODE_ERRORS = {"bad-code", "class-not-found", "class-full"}  # said at the code's field
 
 
@@ -48,16 +49,34 @@ def class_page(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:  # typed in lower case, or with its dash: the one address
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
-    url = classes.join_url(found.code, lang)
     expires = datetime.fromtimestamp(found.expires, timezone.utc)
     # The teacher's alone, and live: never cached (app.security.PRIVATE_BLUEPRINTS).
     return render_template(
-        "classroom/page.html", code=found.code, shown_code=shown(found.code), join_url=url,
-        join_page=classes.absolute(url_for(".join_form", lang=lang)),
-        qr=qr_svg(url, _("QR code of the address that joins the class")),
-        game=classes.describe(found), progress=classes.progress(found), refresh=REFRESH_EVERY,
+        "classroom/page.html", **_joining(found, lang), projector=url_for(".projector", lang=lang, code=found.code),
+        game=classes.describe(found), progress=classes.progress(found), top_rules=TOP_RULES, refresh=REFRESH_EVERY,
         expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"),
         api=url_for("api.classes.show", code=found.code, lang=lang))
+
+
+@bp.get("/<lang:lang>/class/<code>/projector")
+@limits.lookups
+def projector(lang: str, code: str):
+    """The class page for the room's screen: how to join (the code, its QR code, the join page's
+    address) and nothing else, never a student's name or result (issue 35, item 12)."""
+    found = classes.taught_here(classes.find(code))
+    if code != found.code:
+        return redirect(url_for(".projector", lang=lang, code=found.code), 301)
+    return render_template("classroom/projector.html", **_joining(found, lang),
+                           back=url_for(".class_page", lang=lang, code=found.code))
+
+
+def _joining(found, lang: str) -> dict[str, Any]:
+    """What the class page and its projector view show of how to join: the code, the class's
+    link and its QR code, the join page's address."""
+    url = classes.join_url(found.code, lang)
+    return {"code": found.code, "shown_code": shown(found.code), "join_url": url,
+            "join_page": classes.absolute(url_for(".join_form", lang=lang)),
+            "qr": qr_svg(url, _("QR code of the address that joins the class"))}
 
 
 @bp.get("/<lang:lang>/join")

@@ -123,7 +123,9 @@ def student_name(number: int, nickname: str | None) -> str:
 
 def progress(found: ClassRecord) -> dict[str, Any]:
     """Where each student stands (round, cards left, refused moves by rule, finished) and the rules
-    the class had moves refused by, most first — never a card. In the request's language."""
+    the class had moves refused by, most first — never a card. In the request's language.
+    Students come in the order a teacher helps them (issue 35, item 12): the most refused moves
+    first, then those not yet finished, then by their number (the order they joined)."""
     store, language = access.store(), current_language()
     refused = store.class_refusals(found.code)
     students = []
@@ -139,6 +141,7 @@ def progress(found: ClassRecord) -> dict[str, Any]:
             "finished": student.finished,
             "watch": student.watch and absolute(url_for("watch.watch", lang=language, token=student.watch)),
         })
+    students.sort(key=lambda student: (-student["refused"], student["finished"], student["number"]))
     totals: Counter[str] = Counter()
     for rules in refused.values():
         totals.update(rules)

@@ -79,6 +79,7 @@ class Scene:
     number: int  # the frame's number, from 1
     frame: Frame
     view: position.Position  # the table, every hand open
+    new_position: str = ""  # on a step's first frame after the demo's first: its table is set up afresh
     instruction: str = ""  # the step's, on its first frame
     facts: list[dict[str, str]] = field(default_factory=list)
     lines: list[dict[str, Any]] = field(default_factory=list)  # the narration: each a sentence and its rule
@@ -86,7 +87,7 @@ class Scene:
     question: str = ""  # "What would you play?", "Who plays next?", "How many points…?"
     answer: dict[str, Any] | None = None  # the engine's answer to the step's question: its sentence (and rule), its value
     sums: list[Sum] = field(default_factory=list)  # a round's points, hand by hand
-    rules: list[dict[str, str]] = field(default_factory=list)  # the step's rules the frame names nowhere else: title and link
+    rules: list[dict[str, str]] = field(default_factory=list)  # the rules at work the frame names nowhere else: title and link
     played: dict[str, Any] | None = None  # the frame's move for the step player: seat and events
 
     @property
@@ -128,6 +129,8 @@ def scene(demo: Lesson, number: int) -> Scene:
     shown = Scene(demo, number, frame, view)
     asking = bool(step.ask) and frame.kind in (INTRO, MOVE) and frame.played == len(moves)
     if frame.kind == INTRO:
+        if frame.step:  # every step has a scenario of its own: without this line the table just changes
+            shown.new_position = _("A new position is set up.")
         shown.instruction = words.instruction(step.instruction, step.params, names)
         shown.facts = [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)}
                        for rule in step.facts]
@@ -146,10 +149,20 @@ def scene(demo: Lesson, number: int) -> Scene:
         shown.question = _question(step, names, state.rules.scoring)
         if step.ask == NEXT_SEAT:  # asked beside the table, so the panel says nothing
             shown.view = hiding.without_turn(view, "")
+    shown.rules = _unnamed(shown)
+    return shown
+
+
+def _unnamed(shown: Scene) -> list[dict[str, str]]:
+    """The Rules line: the step's rules at work in the frame that no sentence of it links. The
+    instruction (a step's first frame) and the answer rest on the step's rules; a move's sentences,
+    and the pause before the class's move, link every rule at work there themselves, so the line
+    would only name rules that are not (issue 35), or give the class's answer away."""
+    if shown.frame.kind not in (INTRO, ANSWER):
+        return []
     named = {line["rule"] for line in (*shown.facts, *shown.lines, shown.answer or {}) if "rule" in line}
     named |= {str(outcome.rule) for outcome in shown.refused}
-    shown.rules = [narration.why(rule) for rule in step.rules if str(rule) not in named]
-    return shown
+    return [narration.why(rule) for rule in shown.step.rules if str(rule) not in named]
 
 
 def _move(shown: Scene, moves: tuple[dict[str, Any], ...], before: Game, verdict: Verdict,

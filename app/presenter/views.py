@@ -48,7 +48,7 @@ def frame(lang: str, demo_id: str, number: int):
         index_url=url_for("presenter.index", lang=lang),
         back_url=frame_url(demo_id, number - 1) if number > 1 else None,
         next_url=frame_url(demo_id, number + 1) if number < shown.total else end_url(demo_id),
-        count_labels={n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
+        jumps=jumps(demo_id), count_labels={n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
         colour_labels={c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color})
 
 
@@ -61,8 +61,15 @@ def end(lang: str, demo_id: str):
     following = DEMOS[order[order.index(demo_id) + 1]] if demo_id != order[-1] else None
     return render_template(
         "presenter/end.html", demo=demo, rules=taught(demo), following=following,
-        index_url=url_for("presenter.index", lang=lang), back_url=frame_url(demo_id, len(frames(demo_id))),
+        index_url=url_for("presenter.index", lang=lang), back_url=frame_url(demo_id, len(frames(demo_id))), jumps=jumps(demo_id),
         next_url=frame_url(following.id, 1) if following else None)
+
+
+def jumps(demo_id: str) -> dict[str, object]:
+    """Where presenter.js's Home, End and 1-9 go: the demo's first and last frames, and each demo's
+    first frame in the index's order (a remote's number keys, issue 35)."""
+    return {"first": frame_url(demo_id, 1), "last": frame_url(demo_id, len(frames(demo_id))),
+            "demos": [frame_url(other, 1) for other in DEMOS]}
 
 
 def end_url(demo_id: str) -> str:

@@ -1,6 +1,6 @@
 // The teacher's class page (classroom/page.html) kept up to date: every few seconds it reads the
 // class's JSON (GET /api/v1/classes/<code>, in the page's language) and redraws the students'
-// rows and the refused rules from the page's own <template>s, the markup the server draws them
+// rows and the refused rules (the few the class gets wrong most) from the page's own <template>s, the markup the server draws them
 // with. Text goes in as text: a nickname is never read as HTML. Without JavaScript the page
 // reloads itself as often (a meta refresh in <noscript>), so this file keeps the place instead.
 "use strict";
@@ -65,7 +65,7 @@
       return;  // no network for now: look again later
     }
     show(progress, answer.students.map(studentRow));
-    show(refusals, answer.refusals.map(refusalRow));
+    show(refusals, answer.refusals.slice(0, Number(refusals.dataset.shown)).map(refusalRow));
   }
 
   window.setInterval(function () { if (!document.hidden) look(); }, every);

@@ -11,6 +11,7 @@
   const swap = window.UnoSwap;  // swap.js, loaded before it
   const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
   let player = null;  // the step player, while it plays a move's steps
+  let tapped = null;  // the card the learner tapped while the steps played: judged once they end
   const OPENING = "uno-tutor-opening";
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
   const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
@@ -58,11 +59,13 @@
 
   // An answer that is not a table (a game gone, another browser's game, a server error, or in
   // pass-and-play the pass screen, which holds no hand): its page (``answer``: swap.js's) is
-  // shown in place, without sending the move a second time.
-  function showPage(answer) {
+  // shown in place, with the stylesheets it links (swap.js), without sending the move a second time.
+  async function showPage(answer) {
     const main = document.querySelector("main");
     const fresh = answer.page.querySelector("main");
     if (!main || !fresh) throw new Error("no page in the answer");
+    tapped = null;  // no hand here to judge it in
+    await swap.stylesheets(answer.page);
     main.replaceWith(fresh);
     settledAt = performance.now();
     swap.follow(answer, answer.response.redirected && "replace");
@@ -90,6 +93,20 @@
     setUp(fresh);
     steps.showLatest(fresh);
     if (!keepFocus) focusAfter(fresh, choosing);
+    // After the move that brought this table is answered (sendOnce lets the next one go then).
+    if (tapped) window.setTimeout(judgeTapped, 0);
+  }
+
+  // A card tapped while the steps played skipped them; now it is sent, as if tapped on this table,
+  // if it is still in the hand and the learner's turn: played, or refused with the reason at the
+  // card. (Not their turn, or the card gone: the table, caught up, shows why.)
+  function judgeTapped() {
+    const card = tapped;
+    tapped = null;
+    const table = document.querySelector(".practice");
+    const button = table && table.querySelector('.hand-cards .card-button[data-card="' + card + '"]');
+    if (!button || !button.form || !table.querySelector(".draw-button")) return;
+    steps.sendOnce(button.form, button, send);
   }
 
   // Pass-and-play: the answer to a move is the pass screen, which holds no hand. Its latest steps
@@ -157,7 +174,7 @@
       await playBeforePassing(current, passing);
     }
     if (!fresh || !current) {
-      showPage(answer);
+      await showPage(answer);
       return;
     }
     swap.follow(answer, response.redirected && "replace");
@@ -323,6 +340,8 @@
     if (form.dataset.plain) return;  // the fallback below: let the browser send it
     event.preventDefault();
     if (player) {  // a move while steps play: the table catches up first (this form is out of date)
+      const card = event.submitter && event.submitter.closest(".hand-cards .card-button");
+      tapped = card ? card.dataset.card : null;  // then the card is judged on the table caught up
       player.finish();
       return;
     }

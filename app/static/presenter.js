@@ -1,6 +1,9 @@
 // The presenter with JavaScript: keys for a keyboard or a clicker (→ Page Down Space: next step,
-// ← Page Up: back, B: blank the screen, L: the other language at the same step), never while the
-// focus is in a form control. The next frame is fetched and its move played on this table by the
+// ← Page Up: back, B . Escape: blank the screen, Home End: the demo's first and last step, 1-9: the
+// demos in the index's order, L: the other language at the same step), never while the focus is in
+// a form control. Presenter remotes send "." or Escape for their "blank" button (issue 35), so both
+// blank as B does; F5, which some send for "start the slideshow", is left to the browser: it reloads,
+// and the address keeps the frame, so the remote's button is harmless and a reload stays a reload. The next frame is fetched and its move played on this table by the
 // step player (steps.js) before the frame takes its place (swap.js), and the address follows, so a
 // reload or the language link keeps the place. Every frame also works without this: Back and Next links.
 // The keys are the same in an Arabic page: a clicker's forward button sends → or Page Down
@@ -13,6 +16,7 @@
   const steps = window.UnoSteps;  // steps.js, loaded first
   const NEXT = ["ArrowRight", "PageDown", " ", "Spacebar"];
   const BACK = ["ArrowLeft", "PageUp"];
+  const BLANK = [".", "Escape"];  // and B, by its place (below)
   const EDGE_MS = 2500;
   let busy = false;
   let playing = null;
@@ -74,6 +78,18 @@
     edgeTimer = setTimeout(function () { note.hidden = true; }, EDGE_MS);
   }
 
+  // Where Home, End or a digit key goes from ``root`` (undefined: not one of them; null: nowhere,
+  // a digit with no demo). By the key's place (event.code), so the Arabic-Indic digits work too.
+  function jumpTo(root, event) {
+    if (event.shiftKey) return undefined;
+    if (event.key === "Home") return new URL(root.dataset.first, location.href).href;
+    if (event.key === "End") return new URL(root.dataset.last, location.href).href;
+    const digit = /^(Digit|Numpad)([1-9])$/.exec(event.code);
+    if (!digit) return undefined;
+    const demo = JSON.parse(root.dataset.demos)[Number(digit[2]) - 1];
+    return demo ? new URL(demo, location.href).href : null;
+  }
+
   function showKeys() {
     const hint = presenter().querySelector(".presenter-keys");
     if (hint) hint.hidden = false;
@@ -89,9 +105,13 @@
       return;
     }
     // B and L by the key's place (event.code), so they work in any keyboard layout (L is م in Arabic).
-    if (event.code === "KeyB") {
+    const jump = jumpTo(root, event);
+    if (event.code === "KeyB" || BLANK.indexOf(event.key) >= 0) {
       event.preventDefault();
       setBlank(true);
+    } else if (jump !== undefined) {
+      event.preventDefault();
+      if (jump && jump !== location.href) go(jump, false);
     } else if (event.code === "KeyL") {
       event.preventDefault();
       location.href = root.querySelector(".presenter-lang").href;

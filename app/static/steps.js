@@ -19,7 +19,14 @@
 
 window.UnoSteps = (function () {
   const PACE = "uno-tutor-pace";
-  const PACES = { slow: 1700, normal: 900, fast: 400, instant: 0 };  // ms a step's event stays in view
+  // ms a step's event stays in view. "brisk", the default, plays a bot's ordinary turn (a card
+  // flies, the sentence is said) in about the second a card game gives it; the slower paces are
+  // for teaching. The names are kept in the learner's storage: a kept "normal" stays normal.
+  const PACES = { slow: 1700, normal: 900, brisk: 650, fast: 400, instant: 0 };
+  const DEFAULT_PACE = "brisk";
+  const FLIGHT = 550;  // ms: the longest a card travels, however slow the pace
+  // The events whose card (or card's back) travels; the others light a place and say their words.
+  const TRAVELS = new Set(["play", "first", "redraw", "draw", "deal"]);
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const live = document.createElement("div");
   live.className = "visually-hidden";
@@ -35,7 +42,7 @@ window.UnoSteps = (function () {
   function pace() {
     let chosen = null;
     try { chosen = localStorage.getItem(PACE); } catch (error) { /* no storage: the default */ }
-    return chosen in PACES ? chosen : "normal";
+    return chosen in PACES ? chosen : DEFAULT_PACE;
   }
 
   function sleep(ms) {
@@ -91,6 +98,17 @@ window.UnoSteps = (function () {
     return PACES[pace()];
   };
 
+  // The time each of a step's events is given: a travelling event its beat (the flight, then a
+  // moment to read where it landed), one that only lights a place less, a "pending" (a penalty
+  // waiting for an answer, which changes nothing on the table) less still: its words suffice.
+  StepPlayer.prototype.plan = function (events) {
+    const beat = this.beat();
+    return events.map(function (event) {
+      const ms = event.kind === "pending" ? beat / 2 : beat;
+      return TRAVELS.has(event.kind) ? ms : Math.max(ms * 0.4, ms - FLIGHT);
+    });
+  };
+
   // Waits while paused; "One step" lets one more step through. While play waits here the table
   // has the class "waiting", which marks the button (a step still under way ends first).
   StepPlayer.prototype.gate = function () {
@@ -121,10 +139,11 @@ window.UnoSteps = (function () {
   // A card (or a card's back) travels from one place to another; without motion, both are lit.
   StepPlayer.prototype.travel = async function (element, from, to, ms) {
     if (!from || !to || ms === 0 || this.done) return;
+    const flight = Math.min(ms * 0.6, FLIGHT);  // show() waits out the rest of ``ms``
     if (reducedMotion.matches || !element.animate) {
       from.classList.add("lit-still");
       to.classList.add("lit-still");
-      await sleep(ms * 0.6);
+      await sleep(flight);
       from.classList.remove("lit-still");
       to.classList.remove("lit-still");
       return;
@@ -144,7 +163,7 @@ window.UnoSteps = (function () {
     const motion = element.animate([
       { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
       { transform: "none", opacity: 1 },
-    ], { duration: Math.min(ms * 0.6, 550), easing: "ease-in-out" });
+    ], { duration: flight, easing: "ease-in-out" });
     await motion.finished.catch(function () {});
     element.remove();
   };
@@ -190,7 +209,7 @@ window.UnoSteps = (function () {
     return this.table.querySelector(".hand-cards") || this.table.querySelector("#hand");
   };
 
-  // One event on the table, in the time the pace gives it.
+  // One event on the table, in the ``ms`` the plan gives it (a flight's share, then the rest).
   StepPlayer.prototype.show = async function (event, ms) {
     const p = event.params || {};
     const drawPile = this.table.querySelector(".pile-back");
@@ -268,7 +287,8 @@ window.UnoSteps = (function () {
       default:
         break;
     }
-    if (ms) await sleep(Math.max(ms * 0.4, ms - 550));
+    const flown = TRAVELS.has(event.kind) ? Math.min(ms * 0.6, FLIGHT) : 0;
+    if (ms) await sleep(ms - flown);
   };
 
   StepPlayer.prototype.direction = function (direction) {
@@ -354,10 +374,14 @@ window.UnoSteps = (function () {
         break;
       }
       announce(lines.join(" "));
+      const plan = this.plan(data.events);
+      // What this step is given, for whoever times the table (the browser tests' measure of a turn).
+      document.dispatchEvent(new CustomEvent("uno-step", { detail: {
+        seat: data.seat, kinds: data.events.map(function (event) { return event.kind; }),
+        ms: plan.reduce(function (sum, ms) { return sum + ms; }, 0) } }));
       for (let k = 0; k < data.events.length && !this.done; k += 1) {
         if (caption) caption.textContent = lines[k] || "";
-        // "pending" (a penalty waiting for an answer) changes nothing on the table: its words suffice
-        await this.show(data.events[k], data.events[k].kind === "pending" ? this.beat() / 2 : this.beat());
+        await this.show(data.events[k], plan[k]);
       }
       this.settle(data.after, actions);
     }

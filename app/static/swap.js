@@ -40,6 +40,24 @@ window.UnoSwap = (function () {
     if (how) history[how + "State"](null, "", answer.response.url);
   }
 
+  // The stylesheets ``page`` (a parsed answer) links that this page lacks, added to this page's head;
+  // resolves once they are loaded (or failed): a page swapped in whole (practice.js's showPage, e.g.
+  // pass-and-play's pass screen in place of a table) is styled as when loaded, from its first frame.
+  function stylesheets(page) {
+    const have = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map(function (link) { return link.href; }));
+    const added = [...page.querySelectorAll('head link[rel="stylesheet"]')]
+      .filter(function (link) { return !have.has(new URL(link.getAttribute("href"), document.baseURI).href); })
+      .map(function (link) {
+        const fresh = document.createElement("link");
+        fresh.rel = "stylesheet";
+        fresh.href = new URL(link.getAttribute("href"), document.baseURI).href;
+        const loaded = new Promise(function (resolve) { fresh.onload = fresh.onerror = resolve; });
+        document.head.appendChild(fresh);
+        return loaded;
+      });
+    return Promise.all(added);
+  }
+
   // Loads ``url``; awaits ``options.before(fresh, answer)`` (a move played on ``current``), puts the
   // answer's ``selector`` in place of ``current`` (aria-busy till then) and follows it (``history``).
   // Resolves to the new region. No answer in time, or none with the region (an error page): with
@@ -63,5 +81,5 @@ window.UnoSwap = (function () {
     return fresh;
   }
 
-  return { fields: fields, address: address, load: load, follow: follow, swap: swap };
+  return { fields: fields, address: address, load: load, follow: follow, stylesheets: stylesheets, swap: swap };
 })();

@@ -41,7 +41,7 @@
     const fresh = answer.page.querySelector(".practice");
     if (!answer.response.ok || !fresh) {
       stopped = true;
-      table.showPage(answer);
+      await table.showPage(answer);
       return;
     }
     marker(fresh).hidden = true;

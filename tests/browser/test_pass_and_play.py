@@ -198,3 +198,30 @@ def test_the_pages_are_valid_html(served_app, vnu_command, tmp_path):
                       f"{lang}-pass-screen": passing.encode(), f"{lang}-pass-table": client.get(url).data})
     errors = validate(vnu_command, pages, tmp_path)
     assert not errors, "\n".join(errors)
+
+
+BUTTON_LOOK = """() => { const style = getComputedStyle(document.querySelector('.pass-button'));
+  return {height: document.querySelector('.pass-button').getBoundingClientRect().height, background: style.backgroundColor}; }"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pass_screen_a_move_brings_looks_as_when_loaded(visit, lang):
+    """Issue 35, item 11: the pass screen a move brings with JavaScript (swapped in by practice.js
+    in place of the table) keeps its styling: "I'm Sara, show my hand" is the same large button as
+    on the pass screen loaded afresh (it once shrank to a small grey one: the table page did not
+    have the pass screen's stylesheet)."""
+    page = visit().page
+    page.set_viewport_size(SIZES["desktop"])
+    start(page, lang)
+    loaded = page.evaluate(BUTTON_LOOK)  # the game starts with a pass screen, loaded as a page
+    assert loaded["height"] >= 44, loaded
+    with page.expect_navigation():
+        page.click(".pass-button")
+    for _ in range(4):  # a move that ends the turn brings the pass screen (without a page load)
+        make_a_move(page)
+        if page.locator(".pass-screen").count():
+            break
+    assert page.locator(".pass-screen").count() == 1
+    assert page.evaluate(BUTTON_LOOK) == loaded
+    page.reload()
+    assert page.evaluate(BUTTON_LOOK) == loaded

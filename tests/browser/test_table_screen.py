@@ -294,7 +294,7 @@ def _challenged(practice):
     state.hands[HUMAN_SEAT] = [card(c) for c in TWELVE]
     state.discard.append(card("WD4"))
     state.color, state.turn = Color.BLUE, 0
-    state.pending = Pending("challenge", 0, offender=1)
+    state.pending = Pending("challenge", 0, card("WD4"), 4, 1, False)
 
 
 def _to_catch(practice):

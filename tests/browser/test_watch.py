@@ -128,7 +128,7 @@ def test_a_class_is_made_and_joined_in_the_browser(visit, screenshots, lang):
 def _pages(visit, lang):
     """Every new page in ``lang``, as (name, page): the class form, the class's page with a
     student, the join form (empty and from the QR code's address), the share page with a link,
-    the watch page without and with open hands, and a stranger's refusal."""
+    the watch page without and with open hands, a stranger's refusal and the class's projector view."""
     teacher = visit().page
     teacher.goto(f"/{lang}/class/new")
     yield "class-new", teacher
@@ -159,6 +159,8 @@ def _pages(visit, lang):
     stranger = visit().page
     stranger.goto(f"/{lang}/class/{code}")
     yield "class-forbidden", stranger
+    teacher.goto(f"/{lang}/class/{code}/projector")
+    yield "class-projector", teacher
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -181,6 +181,18 @@ def test_the_class_page_shows_the_code_its_qr_code_the_link_and_the_students(app
     assert f'data-refresh="{every}"' in text and re.search(r"/static/class\.[0-9a-f]{8}\.js", head)
 
 
+def test_the_projector_view_shows_how_to_join_and_no_student(app, client):
+    """Issue 35, item 12: the class page for the room's screen, its teacher's alone as the page is."""
+    code = make_class(client)["code"]
+    join(student(app), code, "Noor")
+    page = client.get(f"/en/class/{code.lower()}/projector", follow_redirects=True)
+    assert page.status_code == 200 and page.request.path == f"/en/class/{code}/projector"
+    assert codes.shown(code) in page.text and f"/en/join/{code}" in page.text and '<svg role="img"' in page.text
+    assert "Noor" not in page.text and "data-field" not in page.text and "/api/v1/classes" not in page.text
+    assert page.headers["Cache-Control"] == "private, no-store"
+    assert student(app, "192.0.2.9").get(f"/en/class/{code}/projector").status_code == 403
+
+
 def test_the_qr_code_is_the_join_address(app, client):
     """The page's QR code is segno's drawing of the join address, sized by CSS, named for screen readers."""
     code = make_class(client)["code"]
