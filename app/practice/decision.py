@@ -16,13 +16,25 @@ from ..engine.vocabulary import PendingKind
 from .table_view import Decision, Option
 
 
-def decision(state: RoundState, viewer: int, names: tuple[str, ...]) -> Decision:
-    """What ``viewer`` is asked (or told: whose turn, who won the round) and may answer."""
+def decision(state: RoundState, viewer: int, names: tuple[str, ...], practice: bool = False) -> Decision:
+    """What ``viewer`` is asked (or told: whose turn, who won the round) and may answer.
+    ``practice``: the practice table's answers besides: play stops before a bot's turn until the
+    reader lets it go on (the practice-only action continue), and a drawn card (not a wild,
+    whose colours are asked with it) is played by a button; a position shows whose turn it is
+    and lets its drawn card be played from the hand."""
     actor, pending = state.actor(), state.pending
     if state.winner is not None:
         return Decision("over", None, _prompt(state, names, viewer))
     kind = pending.kind if actor == viewer and pending is not None else "turn" if actor == viewer else "wait"
-    return Decision(kind, actor, _prompt(state, names, viewer), _options(state, viewer, names))
+    options = _options(state, viewer, names)
+    if practice and kind == "wait":  # the first answer when there is no forgotten UNO to catch or call
+        options += (Option(_("Let play go on"), {"action": "continue"}, primary=not options),)
+    if practice and kind == PendingKind.DRAWN and pending is not None and pending.card is not None \
+            and not pending.card.is_wild:
+        drawn = pending.card.notation
+        options = (Option(_("Play %(card)s", card=wording.card_name(drawn)), {"action": "play", "card": drawn},
+                          primary=True), *options)
+    return Decision(kind, actor, _prompt(state, names, viewer), options)
 
 
 def _prompt(state: RoundState, names: tuple[str, ...], viewer: int) -> str:

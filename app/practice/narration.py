@@ -189,9 +189,9 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     drawn = table_view.practice_table(shown, seats, state.actor(), me, last_actions(steps), shown_hints,
                                       direction_text(state, seats, me), played["count_labels"],
                                       played["colour_labels"],
-                                      None if me is None else decision.decision(state, me, seats))
-    return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "steps": steps,
-            "latest": latest, "first_step": shown_from + 1, "table": drawn,
+                                      None if me is None else decision.decision(state, me, seats, practice=True),
+                                      steps, latest, shown_from + 1)
+    return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "table": drawn,
             "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
             "colour_options": decision.colour_options, "why": why, "game_result": partial(game_result, viewer=viewer), "about_name": wording.about_name,
             **played}

@@ -35,10 +35,12 @@ The fields (what the macro shows, and nothing else):
   each option's button (``option_button``); the page's caller wraps it in its own form (the
   practice table POSTs the game's version, a position GETs the position after the move), so the
   markup of the choices is written once and only the form mechanics differ.
-- ``happened``: what just happened, the last move's events worded as the reader may see them (each
-  with its ``kind``, ``rule`` and ``text``): a position's lead-in, drawn by ``table_happened``. The
-  practice table says it in its log instead (practice/log.html), whose latest entries carry the
-  data the step player plays back, so it leaves this empty.
+- ``happened``: what just happened, as the reader may see it. A position's lead-in: the last
+  move's events (each with its ``kind``, ``rule`` and ``text``). The practice table's log (``live``):
+  its latest narrated steps (app.practice.narration.narrate: each step's ``seat``, ``lines``,
+  ``rules``, ``actions`` and stored ``data``), numbered from ``first_step``, of which those from
+  index ``fresh`` on are the last move's, whose data the step player (static/steps.js) plays back.
+  ``table_happened`` draws either.
 """
 from __future__ import annotations
 
@@ -103,6 +105,8 @@ class Table:
     hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     decision: Decision | None = None
     happened: tuple[Mapping[str, Any], ...] = ()
+    fresh: int = 0  # a live table: the index in ``happened`` of the last move's first step
+    first_step: int = 1  # a live table: the number of ``happened``'s first step in the game's log
     live: bool = False
     pressable: bool = True  # the hand's cards are buttons of the reader's form (False: a watcher's view)
     count_labels: Mapping[int, str] | None = None
@@ -112,11 +116,14 @@ class Table:
 def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | None, me: int | None,
                    last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]], direction_text: str,
                    count_labels: Mapping[int, str], colour_labels: Mapping[str, str],
-                   decision: Decision | None = None) -> Table:
+                   decision: Decision | None = None, happened: Sequence[Mapping[str, Any]] = (),
+                   fresh: int = 0, first_step: int = 1) -> Table:
     """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
     hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
     ``me``, the reader's seat (None: a watcher, who has no hand to play from and sees the
-    owner's, seat 0, when the link shows it); ``decision``, the reader's (None for a watcher)."""
+    owner's, seat 0, when the link shows it); ``decision``, the reader's (None for a watcher);
+    ``happened``, the log's shown steps (narrated), the last move's from index ``fresh`` on,
+    the first numbered ``first_step``."""
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]
     held = shown["hands"][0 if me is None else me]
     color = shown["color"]
@@ -128,4 +135,5 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
         top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
         color_text=colour_labels[color] if color else "", direction=shown["direction"],
         direction_text=direction_text, hand=None if type(held) is int else tuple(held), hints=hints, decision=decision,
-        live=True, pressable=me is not None, count_labels=count_labels, colour_labels=colour_labels)
+        happened=tuple(happened), fresh=fresh, first_step=first_step, live=True, pressable=me is not None,
+        count_labels=count_labels, colour_labels=colour_labels)
