@@ -3,8 +3,8 @@ versions, and saving and creating games; shared by the table's forms and the JSO
 
 Every move names the version it was made on; the save is a compare-and-set, so a replayed, stale
 or racing request is refused and nothing is applied twice. The games this process saved last are
-kept in memory as snapshots (``KeptGames``): each load hands out a game of its own, so what a view
-does with it, saved or not, before or after its other reads, never reaches another view.
+kept in memory (``KeptGames``): each load hands out a game of its own, so what a view does with
+it, saved or not, before or after its other reads, never reaches another view.
 """
 from __future__ import annotations
 
@@ -36,19 +36,32 @@ class KeptGames:
     and the next load skips decoding it. The database stays the truth: another process's or
     host's save simply misses here, or fails the compare-and-set.
 
-    Snapshots: ``keep`` stores a copy and ``get`` hands out a fresh one, and nothing here changes
-    a kept game, so threads share them safely and no caller's changes ever reach the memory (a
-    copy costs half of decoding the row). One memory per app, as there is one app per process in
+    No caller's change ever reaches a kept game, so threads share them safely: ``keep`` stores a
+    copy, ``get`` hands out a copy, and ``take`` hands out the kept game itself but forgets it
+    first. A move takes its version (the one copy per move is the save's, a copy costing half
+    of decoding the row); a move refused or lost to a race leaves no game kept of that version,
+    and the next load decodes its row. One memory per app, as there is one app per process in
     production (two apps in one process, as in the tests, are two hosts)."""
 
     def __init__(self, size: int = MAX_KEPT):
         self.size = size
         self._games: OrderedDict[tuple[str, int], tuple[Record, Practice]] = OrderedDict()
 
-    def get(self, game_id: str, version: int) -> tuple[Record, Practice] | None:
+    def record(self, game_id: str, version: int) -> Record | None:
+        """The record of the kept game of this version (records are never changed), or None."""
+        kept = self._games.get((game_id, version))
+        return kept and kept[0]
+
+    def get(self, game_id: str, version: int) -> Practice | None:
         """The kept game of this version, as a copy the caller may change, or None."""
         kept = self._games.get((game_id, version))
-        return kept and (kept[0], kept[1].copy())
+        return kept and kept[1].copy()
+
+    def take(self, game_id: str, version: int) -> Practice | None:
+        """The kept game of this version, no longer kept: the caller's alone (None: not kept, or
+        another thread took it first; the pop is atomic)."""
+        kept = self._games.pop((game_id, version), None)
+        return kept and kept[1]
 
     def keep(self, record: Record, practice: Practice, replacing: Record | None = None) -> None:
         """Keep a copy of ``practice`` as the game of ``record`` (in place of ``replacing``, the
@@ -82,19 +95,24 @@ def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
     game is the caller's own: change it freely, only ``save`` stores it.
 
     Given the ``version`` a move names, a game this process saved at that version is taken from
-    memory without reading its row. It may be stale (another process saved since): the save's
-    compare-and-set then refuses the move, and a refusal must ask ``current_version``.
+    memory without reading its row (``KeptGames.take``: the move saves it, or it is refused). It
+    may be stale (another process saved since): the save's compare-and-set then refuses the move,
+    and a refusal must ask ``current_version``. Any other load gets a copy of the kept game.
     """
     memory = kept_games()
-    kept = memory.get(game_id, version) if type(version) is int else None
-    record = kept[0] if kept else store().load(game_id) if len(game_id) <= 64 else None
+    moving = type(version) is int
+    record = memory.record(game_id, version) if moving else None
+    if record is None:
+        record = store().load(game_id) if len(game_id) <= 64 else None
     if record is None:
         raise GameError("game-not-found", 404)
     if not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
         raise GameError("forbidden", 403)
-    if kept is None:
+    if moving and version == record.version:
+        kept = memory.take(record.id, record.version)
+    else:
         kept = memory.get(record.id, record.version)
-    return record, kept[1] if kept else Practice.from_dict(record.state)
+    return record, kept or Practice.from_dict(record.state)
 
 
 def current_version(game_id: str) -> int | None:

@@ -120,3 +120,14 @@ def test_a_saved_game_replaces_its_last_version_and_stays_as_saved(app, client):
         memory = access.kept_games()
         assert (game["id"], game["version"]) not in memory and (game["id"], saved.version) in memory
         assert access.load(game["id"], saved.version)[1].to_dict() == as_saved
+
+
+def test_a_move_copies_its_game_once(app, client, monkeypatch):
+    """A move takes its version from memory (nothing kept is handed out) and the save keeps a
+    copy: one copy per move, the one the guarantee above needs."""
+    game = new_api_game(client, seed=5, rules=LONG)
+    copies = []
+    copy = Practice.copy
+    monkeypatch.setattr(Practice, "copy", lambda practice: copies.append(1) or copy(practice))
+    answer = play(client, game["id"], game["version"], {"action": "draw"})
+    assert answer["version"] == game["version"] + 1 and len(copies) == 1
