@@ -126,7 +126,8 @@ class Game:
                 "game_over": self.game_over, "winners": self.winners, "next_dealer": self.next_dealer}
 
     def copy(self) -> Game:
-        return replace(self, round=self.round.copy(), scores=list(self.scores))
+        """A copy to play on: its round and scores are its own (the rules are frozen)."""
+        return Game(self.rules, self.seed, self.round.copy(), self.number, list(self.scores))
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "seed": self.seed, "round": self.round.to_dict(),

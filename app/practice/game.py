@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import bots, visibility
@@ -111,9 +111,10 @@ class Practice:
     def copy(self) -> Practice:
         """An independent copy, to play on or keep: a move changes only the round, the scores and
         the counters, who was caught and who holds the device (the rules are frozen, the rest
-        plain values)."""
-        return replace(self, game=replace(self.game, round=self.round.copy(), scores=list(self.game.scores)),
-                       caught=list(self.caught), seen=list(self.seen))
+        plain values; the names never change). Every field named, as in ``from_dict``, not
+        ``dataclasses.replace``: the save copies its game on every move (app.practice.access)."""
+        return Practice(self.game.copy(), self.bots, self.level, self.hints, self.logged, self.latest,
+                        self.requests, list(self.caught), self.names, self.holder, list(self.seen))
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,

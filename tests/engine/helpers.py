@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
@@ -80,3 +81,17 @@ def _candidates(players: int, seven_zero: bool) -> tuple[Move, ...]:
             elif seven_zero and face.number == 7:
                 moves += [Move(seat, Action.PLAY, face, target=t) for t in seats]
     return tuple(moves)
+
+
+def every_field_own(cls: type, **given: Any) -> Any:
+    """A dataclass ``cls`` whose every field (but those ``given``) holds a value of its own: an
+    object, or a list of them. A copy that names its fields one by one must carry each."""
+    def own(kind: str) -> Any:
+        return [[object()]] if kind.startswith("list[list") else [object()] if kind.startswith("list") else object()
+    return cls(**{f.name: given[f.name] if f.name in given else own(str(f.type)) for f in fields(cls)})
+
+
+def assert_carried(copied: Any, original: Any) -> None:
+    """Every field of ``copied`` equals the original's (``every_field_own`` makes them tell apart)."""
+    for f in fields(original):
+        assert getattr(copied, f.name) == getattr(original, f.name), f.name

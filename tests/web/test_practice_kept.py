@@ -4,8 +4,11 @@ import random
 
 import pytest
 
+from app.engine.game import Game
 from app.practice import access, owners
 from app.practice.game import Practice, play as play_move
+
+from tests.engine.helpers import assert_carried, every_field_own
 
 from .practice_support import new_api_game, random_move, rewrite, stored
 
@@ -131,3 +134,11 @@ def test_a_move_copies_its_game_once(app, client, monkeypatch):
     monkeypatch.setattr(Practice, "copy", lambda practice: copies.append(1) or copy(practice))
     answer = play(client, game["id"], game["version"], {"action": "draw"})
     assert answer["version"] == game["version"] + 1 and len(copies) == 1
+
+
+def test_a_practice_copy_carries_every_field():
+    """Practice.copy names its fields one by one (it is on every move's path): none is left out."""
+    practice = every_field_own(Practice, game=Game.new("official", players=2, seed=1)[0])
+    copied = practice.copy()
+    assert_carried(copied, practice)
+    assert copied.game is not practice.game and copied.caught is not practice.caught and copied.seen is not practice.seen
