@@ -110,7 +110,7 @@ def event_dict(event: Event, viewer: Viewer, mover: int | None = None) -> dict[s
     if kind == EventKind.PLAY and params.get("card") == "WD4" and hides_bluff("WD4", rule, params.get("seat", mover), viewer):
         rule = _rule_seen("WD4", rule, params.get("seat", mover), viewer)
         params = {k: v for k, v in params.items() if k not in _TELLS_BLUFF}
-    return {"kind": kind, "rule": rule.value, "params": params}
+    return {"kind": kind, "rule": str(rule), "params": params}
 
 
 def event(event: Event, viewer: Viewer, mover: int | None = None) -> Event:
@@ -126,7 +126,7 @@ def step(move: Move | None, verdict: Verdict | None, events: list[Event], viewer
     if move is not None:
         assert verdict is not None  # a move always comes with its verdict
         seat = move.seat
-        rule = _rule_seen(verdict.params.get("card"), verdict.rule, seat, viewer).value
+        rule = str(_rule_seen(verdict.params.get("card"), verdict.rule, seat, viewer))
     return {"seat": seat, "move": move and move.to_dict(), "rule": rule,
             "events": [event_dict(e, viewer, seat) for e in events]}
 
@@ -140,7 +140,7 @@ def narrow(stored: dict[str, Any], written_for: Viewer, viewer: Viewer) -> dict[
         return stored
     move, rule = stored["move"], stored["rule"]
     if move and move.get("card") == "WD4":
-        rule = _rule_seen("WD4", Rule(rule), stored["seat"], viewer).value
+        rule = str(_rule_seen("WD4", Rule(rule), stored["seat"], viewer))
     events = [{**e, "params": {k: v for k, v in e["params"].items() if k != "cards"}}
               if e["kind"] in _PRIVATE_CARDS and "cards" in e["params"] else e for e in stored["events"]]
     return {**stored, "rule": rule, "events": events}

@@ -116,7 +116,7 @@ def _memo(language: str, seats: tuple[str, ...], viewer: int | None = HUMAN) -> 
     ("Bot 2 draws 1 card.") come back all game long. Within a memo an event is keyed by the JSON
     of that part: plain JSON values, and writing them is cheaper than any walk over them in Python.
     """
-    key = (language, seats, tuple(isinstance(name, wording.PersonName) for name in seats), viewer)
+    key = (language, seats, tuple(map(type, seats)), viewer)  # a typed name is a PersonName
     memo = _MEMOS.get(key)
     if memo is None or len(memo) >= MAX_MESSAGES:
         memo = _MEMOS[key] = {}
@@ -134,15 +134,19 @@ def _worded(event: dict[str, Any], memo: dict[bytes, dict[str, str]], seats: tup
     key = dumps_bytes(event)
     found = memo.get(key)
     if found is None:
-        rule = Rule(event["rule"])
-        found = memo[key] = {"message": wording.event_message(Event((EventKind(event["kind"]), rule, params)), seats,
+        rule = _RULES[event["rule"]]
+        found = memo[key] = {"message": wording.event_message(Event((_KINDS[event["kind"]], rule, params)), seats,
                                                               viewer=viewer, language=language),
                              "url": rule_url(rule, language)}
     return found
 
 
 MAX_MESSAGES = 4096  # per language, table of names and viewer; a full memo starts afresh
-_MEMOS: dict[tuple[str, tuple[str, ...], tuple[bool, ...], int | None], dict[bytes, dict[str, str]]] = {}
+_MEMOS: dict[tuple[str, tuple[str, ...], tuple[type, ...], int | None], dict[bytes, dict[str, str]]] = {}
+# The members by their JSON strings, for an event read back from a step: calling the enum
+# (``Rule(text)``) runs Enum's lookup in Python, several times the cost of the dict.
+_RULES: dict[str, Rule] = {str(rule): rule for rule in Rule}
+_KINDS: dict[str, EventKind] = {str(kind): kind for kind in EventKind}
 
 
 def line(event: dict[str, Any], seats: tuple[str, ...], language: str, viewer: int | None = HUMAN) -> dict[str, Any]:

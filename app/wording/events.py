@@ -147,7 +147,7 @@ def event_message(event: Event, names: Sequence[str] | None = None, viewer: int 
         flags.append("seen")
     elif "winners" in params:
         flags.append("tie")
-    cases = [*filter(None, flags), event.rule.value, None]
+    cases = [*filter(None, flags), str(event.rule), None]
     for who in dict.fromkeys((person, "they")):
         for case in cases:
             message = EVENTS.get((event.kind, case, who))
