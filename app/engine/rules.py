@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .cards import Kind
@@ -111,6 +112,12 @@ class RuleSet:
             raise RuleSetError("out of range")
 
     def to_dict(self) -> dict[str, Any]:
+        """The options by name, in a dict of the caller's own. Written three times for every move
+        (the stored game, its round, the answer's view): a frozen set's options are read once."""
+        return dict(self._options)
+
+    @cached_property
+    def _options(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in OPTIONS}
 
     @staticmethod

@@ -22,6 +22,14 @@ def test_presets__option_values():
     assert set(OPTIONS) == set(long)
 
 
+def test_a_rule_sets_dict_is_the_callers_own():
+    # Read once per (frozen) rule set, handed out as a new dict: a caller's change stays its own.
+    rules = ruleset("guide-long")
+    written = rules.to_dict()
+    written["players"] = 9
+    assert rules.to_dict()["players"] == 4 and RuleSet.from_dict(rules.to_dict()) == rules
+
+
 def test_presets__override_and_house_rules():
     # stacking / seven-zero / draw.until-playable: switches on top of a preset, marked as house rules.
     rules = ruleset({"preset": "guide-short", "stacking": True, "seven_zero": True})
