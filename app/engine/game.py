@@ -46,7 +46,9 @@ class Game:
 
     @property
     def game_over(self) -> bool:
-        return bool(self.reached)
+        """Some total has reached the target (``reached`` is not empty), asked twice a move: the
+        highest total says it without listing the seats."""
+        return max(self.scores, default=0) >= self.rules.target
 
     @property
     def winners(self) -> list[int]:

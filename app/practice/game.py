@@ -242,7 +242,7 @@ def table_after(state: RoundState) -> dict[str, Any]:
     card, the colour, the direction, each hand's size, the draw pile's size, who has called UNO,
     and whose decision play waits for (``actor``; None once the round is over)."""
     return {"top": state.discard[-1].notation, "color": state.color and str(state.color),
-            "direction": state.direction, "hands": [len(hand) for hand in state.hands],
+            "direction": state.direction, "hands": list(map(len, state.hands)),
             "draw_pile_size": len(state.draw_pile), "uno": list(state.uno_said), "actor": state.actor()}
 
 
