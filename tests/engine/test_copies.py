@@ -6,7 +6,7 @@ from app.engine.game import Game
 from .helpers import assert_carried, every_field_own, position
 
 
-def test_a_rounds_copy_carries_every_field_and_owns_its_lists():
+def test_engine__a_rounds_copy_carries_every_field_and_owns_its_lists():
     state = every_field_own(RoundState)
     copied = state.copy()
     assert_carried(copied, state)
@@ -14,7 +14,7 @@ def test_a_rounds_copy_carries_every_field_and_owns_its_lists():
     assert all(copied.__dict__[name] is not state.__dict__[name] for name in ("hands", "draw_pile", "discard", "uno_said"))
 
 
-def test_a_games_copy_carries_every_field_and_plays_on_its_own_round():
+def test_engine__a_games_copy_carries_every_field_and_plays_on_its_own_round():
     game = every_field_own(Game, round=position(["R1 G2", "B3"], "R5"))
     copied = game.copy()
     assert_carried(copied, game)

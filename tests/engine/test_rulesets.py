@@ -22,7 +22,7 @@ def test_presets__option_values():
     assert set(OPTIONS) == set(long)
 
 
-def test_a_rule_sets_dict_is_the_callers_own():
+def test_rule_set__dict_is_the_callers_own():
     # Read once per (frozen) rule set, handed out as a new dict: a caller's change stays its own.
     rules = ruleset("guide-long")
     written = rules.to_dict()
