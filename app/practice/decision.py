@@ -8,7 +8,7 @@ options' buttons (macros/table.html ``table_decision``, ``option_button``) for e
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_babel import gettext as _, ngettext
@@ -84,26 +84,24 @@ def table_decision(state: RoundState, me: int | None, names: tuple[str, ...], re
         options = (*_catch(state, me, names), *completions(move, choose, names, me),
                    Option(_("Choose another card"), {}, url=asked.back))
         return Decision("choose", me, prompt, options, card=chosen.notation, forgot=forgot)
-    asked_now = decision(state, me, names)
-    kind, pending, options = asked_now.kind, state.pending, asked_now.options
-    if kind == "wait":  # the first answer when there is no forgotten UNO to catch or call
-        return Decision(kind, actor, _("Play is paused: %(name)s is next. Take your time, then let play go on.",
-                                       name=names[actor]),
-                        (*options, Option(_("Let play go on"), {"action": "continue"}, primary=not options)),
-                        forgot=forgot)
-    if kind == PendingKind.DRAWN and asked_now.card is not None:
+    asked_now = replace(decision(state, me, names), forgot=forgot)
+    if asked_now.kind == "wait":  # the first answer when there is no forgotten UNO to catch or call
+        return replace(asked_now, prompt=_("Play is paused: %(name)s is next. Take your time, then let play go on.",
+                                           name=names[actor]),
+                       options=(*asked_now.options, Option(_("Let play go on"), {"action": "continue"},
+                                                           primary=not asked_now.options)))
+    if asked_now.kind == PendingKind.DRAWN and asked_now.card is not None:
         drawn = asked_now.card
         play = (colour_options({"action": "play", "card": drawn}) if card(drawn).is_wild
                 else (Option(_("Play %(card)s", card=wording.card_name(drawn)), {"action": "play", "card": drawn},
                              primary=True),))
-        return Decision(kind, actor, asked_now.prompt, (*play, *options), card=drawn, forgot=forgot)
-    if kind == PendingKind.CHALLENGE and pending is not None:
+        return replace(asked_now, options=(*play, *asked_now.options))
+    if asked_now.kind == PendingKind.CHALLENGE:
         detail = _("If they held a card of the colour that was in play (%(color)s), a challenge makes them draw 4 "
                    "cards instead of you; if they did not, you draw 6 cards.",
                    color=wording.color_word(asked.wd4_color)) if asked.wd4_color else ""
-        return Decision(kind, actor, asked_now.prompt, options, rule=str(Rule.WILD_DRAW_FOUR_CHALLENGE), detail=detail,
-                        forgot=forgot)
-    return Decision(kind, actor, asked_now.prompt, options, card=asked_now.card, forgot=forgot)
+        return replace(asked_now, rule=str(Rule.WILD_DRAW_FOUR_CHALLENGE), detail=detail)
+    return asked_now
 
 
 def _result(state: RoundState, names: tuple[str, ...], reader: int | None) -> str:
