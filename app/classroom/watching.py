@@ -89,7 +89,7 @@ def table(watch: Watch, record: Record, practice: Practice, since: int | None) -
     log = _log(record, practice, shown_from, viewer)
     names = seats(record.id, practice)
     return {"game_id": None, "version": record.version, "logged": practice.logged, "watch": watch,
-            "notice": None, "refused": None, "choose": None, "uno": False, "wd4": None,
+            "notice": None, "refused": None, "choose": None, "uno": False,
             "together": practice.together, "people": practice.people,
             **narration.table(practice, names, view(practice, viewer), log, shown_from, first, WATCHER)}
 

@@ -45,7 +45,7 @@ from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..engine.vocabulary import EventKind
 from ..practice import narration
 from ..practice.game import hint, needs_choice
-from ..practice.decision import colour_options, decision
+from ..practice.decision import completions, decision
 from ..practice.table_view import Decision, Option, Seat, Table
 
 MAX_LEAD_IN = 20  # lead-in moves: enough to reach any decision, few enough for a URL
@@ -334,14 +334,4 @@ def _outcome(verdict: Verdict, move: dict[str, Any], events: list[Event], names:
     return Outcome(move=move, legal=verdict.legal, verdict=shown,
                    text=text or wording.verdict_message(verdict, names), rule=why["rule"], title=why["title"],
                    url=why["url"], events=tuple(_lines(events, names, viewer)), choose=choose,
-                   options=_completions(move, choose, names, viewer), after=after)
-
-
-def _completions(move: dict[str, Any], choose: str | None, names: tuple[str, ...], viewer: int) -> tuple[Option, ...]:
-    """The move tried, completed by each colour (a wild) or each other player (a 7 under 7-0)."""
-    if choose == "color":
-        return colour_options(move)
-    if choose == "target":
-        return tuple(Option(name, {**move, "target": seat}) for seat, name in enumerate(names) if seat != viewer)
-    return ()
-
+                   options=completions(move, choose, names, viewer), after=after)

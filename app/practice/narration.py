@@ -5,7 +5,7 @@ here, in the request's language.
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import gettext as _, lazy_gettext as _l, ngettext
@@ -176,14 +176,16 @@ SHOWN_STEPS = 30  # the log's latest steps a table shows (always all of the last
 
 
 def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log: list[dict[str, Any]],
-          shown_from: int, fresh_from: int, me: int | None = HUMAN) -> dict[str, Any]:
+          shown_from: int, fresh_from: int, me: int | None = HUMAN,
+          asked: decision.Asked = decision.NOTHING_ASKED) -> dict[str, Any]:
     """What practice/table.html shows of a game (its ``table``: app.practice.table_view's, drawn
     by macros/table.html): ``shown``, the game's view as this reader may see it; ``log``, its steps from number ``shown_from`` on, of which those from ``fresh_from`` on are
     the step player's to play. ``me``: the reader's seat, whose hand the table shows and whose
     decisions it offers (the learner's; in pass-and-play the holder's; None: someone watching).
     ``viewer``, the seat the log and the results are said to as "you", is the one the log was
     written for (``Practice.reader``: nobody in pass-and-play, where everyone reads them),
-    and nobody for a watcher."""
+    and nobody for a watcher. ``asked``: what the request adds to the decision (a card being
+    completed, a new game's address: ``decision.table_decision``)."""
     state = practice.round
     viewer = None if me is None else practice.reader.seat
     steps = narrate(log, seats, viewer)
@@ -193,12 +195,11 @@ def table(practice: Practice, seats: tuple[str, ...], shown: dict[str, Any], log
     drawn = table_view.practice_table(shown, seats, state.actor(), me, last_actions(steps), shown_hints,
                                       direction_text(state, seats, me), played["count_labels"],
                                       played["colour_labels"],
-                                      None if me is None else decision.decision(state, me, seats, practice=True),
+                                      decision.table_decision(state, me, seats, viewer, asked, game_result(
+                                          practice.game.winners, seats, viewer) if practice.finished else None),
                                       steps, latest, shown_from + 1)
     return {"state": state, "actor": state.actor(), "view": shown, "seats": seats, "table": drawn,
-            "scoring": scoring(practice, seats) if state.round_over else None, "me": me, "viewer": viewer,
-            "colour_options": decision.colour_options, "why": why, "game_result": partial(game_result, viewer=viewer), "about_name": wording.about_name,
-            **played}
+            "scoring": scoring(practice, seats) if state.round_over else None, "me": me, **played}
 
 
 def actions(step: dict[str, Any]) -> dict[int, str]:

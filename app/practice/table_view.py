@@ -29,12 +29,18 @@ The fields (what the macro shows, and nothing else):
 
 - ``decision``: the pending decision as data (``Decision``, built by app.practice.decision from the
   engine's state): its ``kind`` (the pending decision's: color, challenge, stack, drawn; or turn:
-  play or draw; wait: someone else decides; over: the round is over), the ``seat`` that decides,
-  the ``prompt`` and the ``options`` without a card, each an ``Option``: its label, the move's
-  fields it sends, whether it is the one to press first, and the colour it names. The macro draws
-  each option's button (``option_button``); the page's caller wraps it in its own form (the
-  practice table POSTs the game's version, a position GETs the position after the move), so the
-  markup of the choices is written once and only the form mechanics differ.
+  play or draw; wait: someone else decides; over: the round is over; on the practice table also
+  game-over, and choose: a card played that needs its colour or player first), the ``seat`` that
+  decides, the ``prompt`` (or who won), the ``card`` it is about (drawn, or being completed), the
+  rule a longer explanation (``detail``) links to (the challenge's, on the practice table), a
+  forgotten UNO in a sentence (``forgot``) and the ``options`` without a card, each an ``Option``:
+  its label, the move's fields it sends (or the ``url`` it links to: a new game, the table without
+  the card chosen), whether it is the one to press first, and the colour it names. A watcher's
+  decision says whose turn it is and has no options. The macro draws the sentences
+  (``table_decision``: the practice table's panel and a watch link's) and each option's button
+  (``option_button``); the page's caller wraps it in its own form (the practice table POSTs the
+  game's version, a position GETs the position after the move), so the markup of the choices is
+  written once and only the form mechanics differ.
 - ``happened``: what just happened, as the reader may see it. A position's lead-in: the last
   move's events (each with its ``kind``, ``rule`` and ``text``). The practice table's log (``live``):
   its latest narrated steps (app.practice.narration.narrate: each step's ``seat``, ``lines``,
@@ -78,16 +84,21 @@ class Option:
     move: Mapping[str, Any]  # the move's fields: action (draw, pass, challenge, accept, color, catch, uno), color, target
     primary: bool = False  # the answer to press first
     color: str | None = None  # the colour it names (action color), shown with its mark
+    url: str | None = None  # an answer that is a link, not a move: a new game, the table without a card chosen
 
 
 @dataclass(frozen=True)
 class Decision:
     """The pending decision as the reader may see it (see the module docstring)."""
 
-    kind: str  # color, challenge, stack, drawn (the pending decision's kind); turn, wait, over
+    kind: str  # color, challenge, stack, drawn (the pending decision's kind); turn, wait, over, game-over, choose
     seat: int | None  # who decides (None: the round is over)
-    prompt: str  # what the reader is asked to do, or who is to play
+    prompt: str  # what the reader is asked to do, or who is to play, or who won
     options: tuple[Option, ...] = ()  # the reader's answers without a card
+    card: str | None = None  # the card it is about: drawn (kind drawn), or played and to be completed (choose)
+    rule: str | None = None  # the rule the prompt's longer explanation links to (the practice table's challenge)
+    detail: str = ""  # that explanation
+    forgot: str = ""  # a forgotten UNO in a sentence (someone's to catch, the reader's own to call)
 
 
 @dataclass(frozen=True)
@@ -121,7 +132,7 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
     """The practice table's view-model: ``shown``, the game's view as the reader may see it (a
     hand is its cards, or only their number when hidden); ``actor``, the seat play waits for;
     ``me``, the reader's seat (None: a watcher, who has no hand to play from and sees the
-    owner's, seat 0, when the link shows it); ``decision``, the reader's (None for a watcher);
+    owner's, seat 0, when the link shows it); ``decision``, the reader's (a watcher's: whose turn it is, no answers);
     ``happened``, the log's shown steps (narrated), the last move's from index ``fresh`` on,
     the first numbered ``first_step``."""
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]

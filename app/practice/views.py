@@ -19,9 +19,11 @@ from ..engine import visibility
 from ..engine.rules import PRESETS
 from ..engine.verdict import IllegalMoveError, InvalidMoveError
 from ..engine.vocabulary import PendingKind
+from ..i18n import current_language
 from ..security import CSRFError
 from . import access, limits, narration, owners, pass_and_play
 from .access import GameError
+from .decision import Asked
 from .forms import HINTS, SHOW, form_options, from_link, move_from_form, to_int, together_options
 from .game import DEFAULT_BOTS, HUMAN, LEVELS, hint, needs_choice, play, view
 from .options import GAME_FIELDS, OptionError
@@ -220,13 +222,20 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
             chosen = face.notation
     shown_from = max(0, min(practice.latest, practice.logged - narration.SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)
+    wd4 = narration.last_wild_draw_four(log) if state.pending and state.pending.kind == PendingKind.CHALLENGE else None
+    lang = current_language()
+    again = None
+    if practice.finished:  # a new game: in pass-and-play the start form filled as this one was
+        fields: dict[str, Any] = pass_and_play.again(practice) if practice.together else {}
+        again = url_for(".new_together" if practice.together else ".new_game", lang=lang, **fields)
+    asked = Asked(chosen=chosen, uno=uno, wd4_color=wd4.get("color") if wd4 else None, again=again,
+                  together=practice.together, back=url_for(".table", lang=lang, game_id=record.id))
     context = {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
-        "wd4": narration.last_wild_draw_four(log) if state.pending and state.pending.kind == PendingKind.CHALLENGE else None,
         "together": practice.together,
-        "again": pass_and_play.again(practice) if practice.together and practice.finished else {},
-        **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me),
+        **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me,
+                          asked),
     }
     return render_template("practice/table.html", **context), status
 

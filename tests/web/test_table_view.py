@@ -8,8 +8,11 @@ import pytest
 from flask import render_template_string
 
 from app.engine import visibility
+from app.engine.cards import Color, card
+from app.engine.pending import Pending
+from app.engine.vocabulary import PendingKind
 from app.learn.position import build, step_labels
-from app.practice.decision import decision
+from app.practice.decision import NOTHING_ASKED, Asked, decision, table_decision
 from app.practice.table_view import practice_table
 
 POSITIONS = [
@@ -63,3 +66,37 @@ def test_a_demo_shows_every_hand_in_its_place_and_no_draw_pile(app):
         demo = build(POSITIONS[0], viewer=0).table(open=True)
     assert [seat.cards for seat in demo.seats] == [("R1", "B7", "WD4", "W", "B5"), ("G2", "Y5")]
     assert demo.draw_count is None and demo.hand is None
+
+
+def test_every_answer_of_the_practice_table_is_an_option_of_its_decision(app):
+    """The card played completed by each colour (a wild) or each other player (a 7 under 7-0), the
+    next round, a new game: Options of the decision the macro draws; the challenge carries its rule
+    and what is at stake; a watcher is told whose turn it is and answers nothing."""
+    scenario = {"rules": {"preset": "official", "seven_zero": True}, "hands": [["R7", "W", "G1"], ["B2", "B3"], ["Y1"]],
+                "discard": ["R5"]}
+    with app.test_request_context("/en/"):
+        view = build(scenario, viewer=0)
+        state, names = view.game.round.copy(), view.names
+        wild = table_decision(state, 0, names, 0, Asked(chosen="W", uno=True, back="/en/play/g"), None)
+        seven = table_decision(state, 0, names, 0, Asked(chosen="R7"), None)
+        watched = table_decision(state, None, names, None, NOTHING_ASKED, None)
+        state.pending = Pending(PendingKind.CHALLENGE, 0, card("WD4"), 4, 1)
+        challenge = table_decision(state, 0, names, 0, Asked(wd4_color="green"), None)
+        state.pending, state.winner = None, 1
+        round_over = table_decision(state, 0, names, 0, NOTHING_ASKED, None)
+        game_over = table_decision(state, 0, names, 0, Asked(again="/en/play"), "Bot 1 wins the game.")
+        watched_over = table_decision(state, None, names, None, NOTHING_ASKED, "Bot 1 wins the game.")
+    assert (wild.kind, wild.card, wild.prompt) == ("choose", "W", "Name the colour for Wild:")
+    assert [option.move for option in wild.options if option.color] == [
+        {"action": "play", "card": "W", "uno": "1", "color": color.value} for color in Color]
+    assert (wild.options[-1].label, wild.options[-1].url) == ("Choose another card", "/en/play/g")
+    assert [(option.label, option.move) for option in seven.options if "target" in option.move] == [
+        (names[1], {"action": "play", "card": "R7", "target": 1}), (names[2], {"action": "play", "card": "R7", "target": 2})]
+    assert watched.kind == "wait" and watched.options == () and names[0] in watched.prompt
+    assert challenge.rule == "wild-draw-four.challenge" and "(green)" in challenge.detail
+    assert [option.move for option in challenge.options] == [{"action": "challenge"}, {"action": "accept"}]
+    assert (round_over.kind, round_over.prompt) == ("over", f"{names[1]} wins the round.")
+    assert [(option.move, option.primary) for option in round_over.options] == [({"action": "next-round"}, True)]
+    assert (game_over.kind, game_over.prompt) == ("game-over", "Bot 1 wins the game.")
+    assert [(option.label, option.url) for option in game_over.options] == [("Play a new game", "/en/play")]
+    assert watched_over.options == ()
