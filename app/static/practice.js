@@ -244,12 +244,18 @@
 
   // The table before the deal: no cards in any hand, none on the pile.
   function emptyTable(table) {
-    table.querySelectorAll("#players .player-count").forEach(function (count) { count.textContent = ""; });
+    table.querySelectorAll("#players .player").forEach(function (chip) {
+      chip.dataset.count = 0;  // no backs fanned
+      chip.querySelector(".player-count").textContent = "";
+    });
     table.querySelectorAll("#players .badge, #players .player-last").forEach(function (mark) {
       if (mark.classList.contains("player-last")) mark.textContent = "";
       else mark.hidden = true;
     });
-    table.querySelectorAll(".player-turn").forEach(function (chip) { chip.classList.remove("player-turn"); });
+    table.querySelectorAll(".player-turn").forEach(function (chip) {
+      chip.classList.remove("player-turn");
+      chip.removeAttribute("aria-current");
+    });
     const top = table.querySelector(".pile-top");
     if (top) {
       top.replaceChildren();

@@ -4,7 +4,7 @@
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
 // The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
 // lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count] (.player-count
+//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current] (.player-count
 //   .player-last .badge-turn .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
 //   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
 //   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
@@ -327,6 +327,8 @@ window.UnoSteps = (function () {
       this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
         const seat = Number(chip.dataset.seat);
         chip.classList.toggle("player-turn", seat === after.actor);
+        if (seat === after.actor) chip.setAttribute("aria-current", "true");
+        else chip.removeAttribute("aria-current");
         chip.querySelector(".badge-turn").hidden = seat !== after.actor;
         chip.querySelector(".badge-uno").hidden = !(after.uno[seat] && after.hands[seat] === 1);
       });
