@@ -246,7 +246,7 @@
   function emptyTable(table) {
     table.querySelectorAll("#players .player").forEach(function (chip) {
       chip.dataset.count = 0;  // no backs fanned
-      chip.querySelector(".player-count").textContent = "";
+      chip.querySelectorAll(".player-count, .fan-count").forEach(function (count) { count.textContent = ""; });
     });
     table.querySelectorAll("#players .badge, #players .player-last").forEach(function (mark) {
       if (mark.classList.contains("player-last")) mark.textContent = "";

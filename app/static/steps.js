@@ -4,7 +4,7 @@
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
 // The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
 // lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current] (.player-count
+//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current] (.player-count .fan-count
 //   .player-last .badge-turn .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
 //   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
 //   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
@@ -79,8 +79,10 @@ window.UnoSteps = (function () {
   StepPlayer.prototype.setCount = function (seat, n) {
     const chip = this.seat(seat);
     if (!chip) return;
-    chip.dataset.count = n;
+    chip.dataset.count = n;  // the backs fanned (seats.css)
     chip.querySelector(".player-count").textContent = this.countLabel(n);
+    const number = chip.querySelector(".fan-count");
+    if (number) number.textContent = n;
   };
 
   StepPlayer.prototype.count = function (seat) {
