@@ -4,8 +4,9 @@
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
 // The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
 // lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current] (.player-count .fan-count
-//   .player-last .badge-turn .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
+//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current]
+//   (.fan, where its cards travel from and to; .player-count .fan-count .player-last .badge-turn
+//   .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
 //   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
 //   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
 //   [data-anticlockwise] (.direction-arrow .direction-text); .step-caption; #decision-title[data-table];
@@ -70,6 +71,12 @@ window.UnoSteps = (function () {
 
   StepPlayer.prototype.seat = function (seat) {
     return this.table.querySelector('.players [data-seat="' + seat + '"]');
+  };
+
+  // Where a seat's cards are: its fanned backs (the practice table), else its chip.
+  StepPlayer.prototype.backs = function (seat) {
+    const chip = this.seat(seat);
+    return (chip && chip.querySelector(".fan")) || chip;
   };
 
   StepPlayer.prototype.countLabel = function (n) {
@@ -223,7 +230,7 @@ window.UnoSteps = (function () {
         const own = (chip && chip.querySelector('.hand-card [data-card="' + p.card + '"]')) ||
           (p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]'));
         const face = this.cardFor(p.card);
-        const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
+        const flight = face ? this.travel(face, own || this.backs(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
         if (flight) await flight;
         this.land(p.card);
@@ -238,7 +245,7 @@ window.UnoSteps = (function () {
         break;
       }
       case "draw": {
-        const to = (p.seat === this.me && this.handPlace()) || this.seat(p.seat);
+        const to = (p.seat === this.me && this.handPlace()) || this.backs(p.seat);
         const back = document.createElement("span");
         back.className = "pile-back";
         await this.travel(back, drawPile, to, ms);
