@@ -14,6 +14,9 @@ The fields (what the macro shows, and nothing else):
   (``last``, a chip the step player rewrites) and game score (``score``); where a scenario names
   them, the dealer and the next one, the game totals before and after the round; ``cards``: the
   hand face up in its place (a demo, a lesson's round once it is over), None when it is not shown.
+  On the practice table each seat's ``place`` around it, counted clockwise from the reader's seat
+  (0, the near side: the owner's for a watcher), and its ``side`` (near, left, top, right): the
+  order of play is the order around the table, so a clockwise arrow holds in either language.
 - the piles: the discard's ``top`` card, the ``draw_count`` (None: no draw pile, a demo's frame
   fits a projector), the colour in play (``color``, its sentence ``color_text``), the
   ``direction`` (1 clockwise, -1) and its sentence ``direction_text`` (who plays next).
@@ -74,6 +77,8 @@ class Seat:
     points: int | None = None  # this round's points, once it is over (the engine's, by the rule set's scoring)
     total_after: int | None = None  # the game total with them (the engine's ``Game.scores``)
     cards: tuple[str, ...] | None = None  # the hand face up in its place, or None
+    place: int | None = None  # the practice table: clockwise from the reader's seat (0)
+    side: str | None = None  # the practice table: near, left, top or right (``seat_side``)
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,17 @@ class Table:
     colour_labels: Mapping[str, str] | None = None
 
 
+def seat_side(place: int, players: int) -> str:
+    """Where a seat sits around the table, ``place`` seats clockwise from the reader's: the reader
+    near, the next one on the left and the one before on the right (when there are two others or
+    more), everyone else across the top; clockwise runs left, over the top, right."""
+    if place == 0:
+        return "near"
+    if players > 2 and place in (1, players - 1):
+        return "left" if place == 1 else "right"
+    return "top"
+
+
 def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | None, me: int | None,
                    last_actions: Mapping[int, str], hints: Mapping[str, Mapping[str, Any]], direction_text: str,
                    count_labels: Mapping[int, str], colour_labels: Mapping[str, str],
@@ -138,10 +154,13 @@ def practice_table(shown: Mapping[str, Any], seats: Sequence[str], actor: int | 
     counts = [held if type(held) is int else len(held) for held in shown["hands"]]
     held = shown["hands"][0 if me is None else me]
     color = shown["color"]
+    near = 0 if me is None else me
+    places = [(seat - near) % len(seats) for seat in range(len(seats))]
     return Table(
         seats=tuple(Seat(seat, name, counts[seat], seat == actor, seat == me,
                          bool(shown["uno"][seat]) and counts[seat] == 1, forgot=shown["exposed"] == seat,
-                         last=last_actions.get(seat, ""), score=shown["scores"][seat])
+                         last=last_actions.get(seat, ""), score=shown["scores"][seat],
+                         place=places[seat], side=seat_side(places[seat], len(seats)))
                     for seat, name in enumerate(seats)),
         top=shown["top"], draw_count=shown["draw_pile_size"], color=color,
         color_text=colour_labels[color] if color else "", direction=shown["direction"],

@@ -24,8 +24,32 @@
     return steps.rovingHand(table, table.querySelector(".card-button[data-refused]"));
   }
 
+  // The UNO! box (macros/table.html's uno_box) becomes a toggle button: pressed, the card played
+  // with it calls UNO. The box stays in the form, hidden, and is what the form sends.
+  function unoButtons(table) {
+    table.querySelectorAll(".uno-box").forEach(function (box) {
+      const check = box.querySelector(".uno-check");
+      const label = box.querySelector(".uno-toggle");
+      if (!check || !label) return;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "uno-toggle";
+      button.setAttribute("aria-pressed", String(check.checked));
+      button.append.apply(button, Array.from(label.childNodes));
+      label.replaceWith(button);
+      check.hidden = true;
+    });
+  }
+
+  function toggleUno(button) {
+    const check = button.closest(".uno-box").querySelector(".uno-check");
+    check.checked = !check.checked;
+    button.setAttribute("aria-pressed", String(check.checked));
+  }
+
   function setUp(table) {
     syncControls(table, null);
+    unoButtons(table);
     const keys = table.querySelector(".keys");
     if (keys) keys.hidden = false;
     const close = table.querySelector(".log-close");
@@ -220,12 +244,18 @@
 
   // The table before the deal: no cards in any hand, none on the pile.
   function emptyTable(table) {
-    table.querySelectorAll("#players .player-count").forEach(function (count) { count.textContent = ""; });
+    table.querySelectorAll("#players .player").forEach(function (chip) {
+      chip.dataset.count = 0;  // no backs fanned
+      chip.querySelectorAll(".player-count, .fan-count").forEach(function (count) { count.textContent = ""; });
+    });
     table.querySelectorAll("#players .badge, #players .player-last").forEach(function (mark) {
       if (mark.classList.contains("player-last")) mark.textContent = "";
       else mark.hidden = true;
     });
-    table.querySelectorAll(".player-turn").forEach(function (chip) { chip.classList.remove("player-turn"); });
+    table.querySelectorAll(".player-turn").forEach(function (chip) {
+      chip.classList.remove("player-turn");
+      chip.removeAttribute("aria-current");
+    });
     const top = table.querySelector(".pile-top");
     if (top) {
       top.replaceChildren();
@@ -258,7 +288,9 @@
   document.addEventListener("click", function (event) {
     const target = event.target.closest && event.target.closest("button, a");
     if (!target || !target.closest(".practice")) return;
-    if (target.classList.contains("pace-pause")) {
+    if (target.classList.contains("uno-toggle")) {
+      toggleUno(target);
+    } else if (target.classList.contains("pace-pause")) {
       if (player) player.pause(!player.paused);
     } else if (target.classList.contains("pace-step")) {
       if (player) player.step();
@@ -317,15 +349,13 @@
         draw.click();
       }
     } else if (key === "u") {
-      const late = page.querySelector(".uno-button");
-      const box = page.querySelector("#uno-hand, #uno-drawn");
-      if (late) {
+      const uno = page.querySelector(".uno-button, button.uno-toggle");  // a late UNO, else the toggle
+      if (uno) {
         event.preventDefault();
-        late.click();
-      } else if (box) {
-        event.preventDefault();
-        box.checked = !box.checked;
-        announce(box.labels && box.labels[0] ? box.labels[0].textContent + (box.checked ? " ✓" : " ✗") : "");
+        uno.click();
+        if (uno.matches(".uno-toggle") && document.activeElement !== uno) {  // said where the focus is not on it
+          announce(uno.textContent + (uno.getAttribute("aria-pressed") === "true" ? " ✓" : " ✗"));
+        }
       }
     }
   }, true);

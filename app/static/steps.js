@@ -4,8 +4,9 @@
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
 // The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
 // lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count] (.player-count
-//   .player-last .badge-turn .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
+//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current]
+//   (.fan, where its cards travel from and to; .player-count .fan-count .player-last .badge-turn
+//   .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
 //   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
 //   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
 //   [data-anticlockwise] (.direction-arrow .direction-text); .step-caption; #decision-title[data-table];
@@ -72,6 +73,12 @@ window.UnoSteps = (function () {
     return this.table.querySelector('.players [data-seat="' + seat + '"]');
   };
 
+  // Where a seat's cards are: its fanned backs (the practice table), else its chip.
+  StepPlayer.prototype.backs = function (seat) {
+    const chip = this.seat(seat);
+    return (chip && chip.querySelector(".fan")) || chip;
+  };
+
   StepPlayer.prototype.countLabel = function (n) {
     return this.counts[n] !== undefined ? this.counts[n] : String(n);
   };
@@ -79,8 +86,10 @@ window.UnoSteps = (function () {
   StepPlayer.prototype.setCount = function (seat, n) {
     const chip = this.seat(seat);
     if (!chip) return;
-    chip.dataset.count = n;
+    chip.dataset.count = n;  // the backs fanned (seats.css)
     chip.querySelector(".player-count").textContent = this.countLabel(n);
+    const number = chip.querySelector(".fan-count");
+    if (number) number.textContent = n;
   };
 
   StepPlayer.prototype.count = function (seat) {
@@ -221,7 +230,7 @@ window.UnoSteps = (function () {
         const own = (chip && chip.querySelector('.hand-card [data-card="' + p.card + '"]')) ||
           (p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]'));
         const face = this.cardFor(p.card);
-        const flight = face ? this.travel(face, own || this.seat(p.seat), top, ms) : null;
+        const flight = face ? this.travel(face, own || this.backs(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
         if (flight) await flight;
         this.land(p.card);
@@ -236,7 +245,7 @@ window.UnoSteps = (function () {
         break;
       }
       case "draw": {
-        const to = (p.seat === this.me && this.handPlace()) || this.seat(p.seat);
+        const to = (p.seat === this.me && this.handPlace()) || this.backs(p.seat);
         const back = document.createElement("span");
         back.className = "pile-back";
         await this.travel(back, drawPile, to, ms);
@@ -327,6 +336,8 @@ window.UnoSteps = (function () {
       this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
         const seat = Number(chip.dataset.seat);
         chip.classList.toggle("player-turn", seat === after.actor);
+        if (seat === after.actor) chip.setAttribute("aria-current", "true");
+        else chip.removeAttribute("aria-current");
         chip.querySelector(".badge-turn").hidden = seat !== after.actor;
         chip.querySelector(".badge-uno").hidden = !(after.uno[seat] && after.hands[seat] === 1);
       });

@@ -1,7 +1,8 @@
 """One table (app/practice/table_view.py, macros/table.html): the practice table's view-model and a
 position's, built from the same round, say the same of every seat, the piles and the reader's
 cards, so the one macro draws the same table for a practice game and a lesson; only the live
-table's own marks (the last action, the score, a forgotten UNO's badge) are the practice table's."""
+table's own marks (the last action, the score, a forgotten UNO's badge, the seats' places around
+the table) are the practice table's."""
 from dataclasses import replace
 
 import pytest
@@ -13,7 +14,7 @@ from app.engine.pending import Pending
 from app.engine.vocabulary import PendingKind
 from app.learn.position import build, step_labels
 from app.practice.decision import NOTHING_ASKED, Asked, decision, table_decision
-from app.practice.table_view import practice_table
+from app.practice.table_view import practice_table, seat_side
 
 POSITIONS = [
     {"hands": [["R1", "B7", "WD4", "W", "B5"], ["G2", "Y5"]], "discard": ["G9", "R5"]},
@@ -39,7 +40,8 @@ def test_a_practice_table_and_a_position_of_one_round_are_one_table(app, scenari
     with app.test_request_context("/en/"):
         view = build(scenario, viewer=0)
         position, practice = view.table(), as_practice(view)
-    assert [replace(seat, last=None, score=None, forgot=False) for seat in practice.seats] == list(position.seats)
+    assert [replace(seat, last=None, score=None, forgot=False, place=None, side=None)
+            for seat in practice.seats] == list(position.seats)
     for name in ("top", "draw_count", "color", "color_text", "direction", "direction_text", "hand", "hints",
                  "decision"):
         assert getattr(practice, name) == getattr(position, name), name
@@ -100,3 +102,23 @@ def test_every_answer_of_the_practice_table_is_an_option_of_its_decision(app):
     assert (game_over.kind, game_over.prompt) == ("game-over", "Bot 1 wins the game.")
     assert [(option.label, option.url) for option in game_over.options] == [("Play a new game", "/en/play")]
     assert watched_over.options == ()
+
+
+@pytest.mark.parametrize(("players", "sides"), [
+    (2, ["near", "top"]),
+    (3, ["near", "left", "right"]),
+    (4, ["near", "left", "top", "right"]),
+    (6, ["near", "left", "top", "top", "top", "right"]),
+])
+def test_seats_sit_clockwise_from_the_reader_left_over_the_top_then_right(players, sides):
+    assert [seat_side(place, players) for place in range(players)] == sides
+
+
+def test_each_seat_is_placed_from_the_readers_seat(app):
+    """Pass-and-play shows the holder's hand (``me`` 2 of 4): they sit near, seat 3 next on the left."""
+    with app.test_request_context("/en/"):
+        view = build(POSITIONS[2], viewer=0)
+        shown = {**visibility.view(view.state, visibility.player(2)), "scores": [0] * 3, "exposed": None}
+        labels = step_labels()
+        table = practice_table(shown, view.names, 2, 2, {}, {}, "", labels["counts"], labels["colours"])
+    assert [(seat.place, seat.side) for seat in table.seats] == [(1, "left"), (2, "right"), (0, "near")]
