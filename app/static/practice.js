@@ -47,9 +47,18 @@
     button.setAttribute("aria-pressed", String(check.checked));
   }
 
+  // The log's drawer on a phone (where each step's "Why:" is): open or shut, its opener saying which.
+  function showLog(table, open) {
+    const log = table.querySelector("#log");
+    const opener = table.querySelector(".log-open");
+    if (log) log.classList.toggle("open", open);
+    if (opener) opener.setAttribute("aria-expanded", String(open));
+  }
+
   function setUp(table) {
     syncControls(table, null);
     unoButtons(table);
+    showLog(table, Boolean(table.querySelector("#log.open")));
     const keys = table.querySelector(".keys");
     if (keys) keys.hidden = false;
     const close = table.querySelector(".log-close");
@@ -296,11 +305,10 @@
       if (player) player.step();
     } else if (target.classList.contains("log-open")) {
       event.preventDefault();
-      const log = document.querySelector("#log");
-      log.classList.add("open");
-      log.querySelector(".log-close").focus();
+      showLog(target.closest(".practice"), true);
+      document.querySelector("#log .log-close").focus();
     } else if (target.classList.contains("log-close")) {
-      document.querySelector("#log").classList.remove("open");
+      showLog(target.closest(".practice"), false);
       const opener = document.querySelector(".log-open");
       if (opener) opener.focus();
     }
@@ -329,7 +337,7 @@
     if (event.key === "Escape") {
       const log = document.querySelector("#log.open");
       if (log) {
-        log.classList.remove("open");
+        showLog(log.closest(".practice"), false);
         const opener = document.querySelector(".log-open");
         if (opener) opener.focus();
       }
