@@ -71,15 +71,67 @@
     return true;
   }
 
+  // ---- A step on a phone: the instruction, the table and the hand on the first screen -----------
+
+  const PHONE = window.matchMedia("(max-width: 39.99rem)");
+  const MARGIN = 8;  // px kept clear at the screen's foot
+  let unfolded = null;  // the step whose instruction the learner opened whole ("More")
+
+  // A long instruction's lead is folded to as many lines as leave the hand (else the piles) on the
+  // first screen, at least one, with "More" to open it whole; its task stays in view, and the whole
+  // of it in the page for a screen reader.
+  function fold(lesson) {
+    const text = lesson.querySelector(".instruction");
+    const lead = lesson.querySelector(".instruction-lead");
+    const more = lesson.querySelector(".instruction-more");
+    const last = lesson.querySelector(".lesson-table .hand-cards") || lesson.querySelector(".lesson-table .piles");
+    if (!lead || !more || !last || !PHONE.matches || unfolded === lesson.dataset.step) return;
+    const over = function () { return last.getBoundingClientRect().bottom + window.scrollY + MARGIN - window.innerHeight; };
+    if (over() <= 0) return;
+    lead.style.setProperty("--lines", "999");  // the task and "More" on lines of their own, the lead whole
+    text.classList.add("folded");
+    more.hidden = false;
+    const height = lead.getBoundingClientRect().height;
+    const line = parseFloat(getComputedStyle(lead).lineHeight);
+    const lines = Math.max(1, Math.floor((height - over()) / line));
+    if (lines * line >= height) {  // "More" would take the line it saves
+      text.classList.remove("folded");
+      more.hidden = true;
+      return;
+    }
+    lead.style.setProperty("--lines", lines);
+    more.addEventListener("click", function () {
+      unfolded = lesson.dataset.step;
+      text.classList.remove("folded");
+      more.hidden = true;
+      lead.tabIndex = -1;
+      lead.focus();
+    });
+  }
+
   function setUp(lesson) {
     steps.rovingHand(lesson, lesson.querySelector(".hand-card.chosen .card-button"));
     record(lesson);
+    fold(lesson);
+  }
+
+  // What the answer earned on the screen: the verdict at least, and the way on below it (the next
+  // step's link, else the rest of what was said) as far as the screen holds it.
+  function reveal(lesson) {
+    const said = lesson.querySelector("#feedback:not([hidden])");
+    if (!said) return;
+    const last = lesson.querySelector(".coach-answer .next-step") || said;
+    const top = said.getBoundingClientRect().top;
+    const over = last.getBoundingClientRect().bottom + MARGIN - window.innerHeight;
+    if (top < 0) window.scrollBy(0, top - MARGIN);
+    else if (over > 0) window.scrollBy(0, Math.min(over, top - MARGIN));
   }
 
   // After an answer: the next step's link once complete, a choice still to make, the card tried
   // again, the question; while the step goes on, the learner's next decision on the table (a
   // challenge or a catch, else the hand), the table brought whole into view (on a phone the pile
-  // and the hand together); else what was said, or the hand. What was said is read out either way.
+  // and the hand together); else what was said, or the hand. What was said is then brought on
+  // screen (``reveal``: a phone's answer lies below the hand) and read out either way.
   function focusAfter(lesson) {
     const table = lesson.querySelector(".lesson-table .position");
     const next = lesson.dataset.complete !== "true" && table &&
@@ -93,6 +145,7 @@
     } else if (target) {
       target.focus({ preventScroll: false });
     }
+    reveal(lesson);
     const said = lesson.querySelector("#feedback:not([hidden])");
     if (said) steps.announce(said.textContent.trim().replace(/\s+/g, " "));
   }
