@@ -73,26 +73,22 @@
 
   // ---- A step on a phone: the instruction, the table and the hand on the first screen -----------
 
-  const PHONE = window.matchMedia("(max-width: 39.99rem)");
-  const MARGIN = 8;  // px kept clear at the screen's foot
-  let unfolded = null;  // the step whose instruction the learner opened whole ("More")
+  const PHONE = matchMedia("(max-width: 39.99rem)");
+  let unfolded = null;  // the step whose "More" was pressed
 
-  // A long instruction's lead is folded to as many lines as leave the hand (else the piles) on the
-  // first screen, at least one, with "More" to open it whole; its task stays in view, and the whole
-  // of it in the page for a screen reader.
+  // A long instruction's lead folded to the lines (one at least) that leave the hand on the first
+  // screen; its task stays in view, and the whole of it in the page for a screen reader.
   function fold(lesson) {
-    const text = lesson.querySelector(".instruction");
-    const lead = lesson.querySelector(".instruction-lead");
+    const text = lesson.querySelector(".instruction"), lead = lesson.querySelector(".instruction-lead");
     const more = lesson.querySelector(".instruction-more");
     const last = lesson.querySelector(".lesson-table .hand-cards") || lesson.querySelector(".lesson-table .piles");
-    if (!lead || !more || !last || !PHONE.matches || unfolded === lesson.dataset.step) return;
-    const over = function () { return last.getBoundingClientRect().bottom + window.scrollY + MARGIN - window.innerHeight; };
+    if (!lead || !last || !PHONE.matches || unfolded === lesson.dataset.step) return;
+    const over = function () { return last.getBoundingClientRect().bottom + scrollY + 8 - innerHeight; };
     if (over() <= 0) return;
-    lead.style.setProperty("--lines", "999");  // the task and "More" on lines of their own, the lead whole
+    lead.style.setProperty("--lines", "999");  // measured whole, with the task and "More" below it
     text.classList.add("folded");
     more.hidden = false;
-    const height = lead.getBoundingClientRect().height;
-    const line = parseFloat(getComputedStyle(lead).lineHeight);
+    const height = lead.getBoundingClientRect().height, line = parseFloat(getComputedStyle(lead).lineHeight);
     const lines = Math.max(1, Math.floor((height - over()) / line));
     if (lines * line >= height) {  // "More" would take the line it saves
       text.classList.remove("folded");
@@ -115,16 +111,13 @@
     fold(lesson);
   }
 
-  // What the answer earned on the screen: the verdict at least, and the way on below it (the next
-  // step's link, else the rest of what was said) as far as the screen holds it.
+  // The verdict on the screen after an answer, and the next step's link below it as far as it fits.
   function reveal(lesson) {
     const said = lesson.querySelector("#feedback:not([hidden])");
     if (!said) return;
-    const last = lesson.querySelector(".coach-answer .next-step") || said;
     const top = said.getBoundingClientRect().top;
-    const over = last.getBoundingClientRect().bottom + MARGIN - window.innerHeight;
-    if (top < 0) window.scrollBy(0, top - MARGIN);
-    else if (over > 0) window.scrollBy(0, Math.min(over, top - MARGIN));
+    const over = (lesson.querySelector(".coach-answer .next-step") || said).getBoundingClientRect().bottom + 8 - innerHeight;
+    if (top < 0 || over > 0) scrollBy(0, top < 0 ? top - 8 : Math.min(over, top - 8));
   }
 
   // After an answer: the next step's link once complete, a choice still to make, the card tried
