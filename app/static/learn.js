@@ -71,15 +71,60 @@
     return true;
   }
 
+  // ---- A step on a phone: the instruction, the table and the hand on the first screen -----------
+
+  const PHONE = matchMedia("(max-width: 39.99rem)");
+  let unfolded = null;  // the step whose "More" was pressed
+
+  // A long instruction's lead folded to the lines (one at least) that leave the hand on the first
+  // screen; its task stays in view, and the whole of it in the page for a screen reader.
+  function fold(lesson) {
+    const text = lesson.querySelector(".instruction"), lead = lesson.querySelector(".instruction-lead");
+    const more = lesson.querySelector(".instruction-more");
+    const last = lesson.querySelector(".lesson-table .hand-cards") || lesson.querySelector(".lesson-table .piles");
+    if (!lead || !last || !PHONE.matches || unfolded === lesson.dataset.step) return;
+    const over = function () { return last.getBoundingClientRect().bottom + scrollY + 8 - innerHeight; };
+    if (over() <= 0) return;
+    lead.style.setProperty("--lines", "999");  // measured whole, with the task and "More" below it
+    text.classList.add("folded");
+    more.hidden = false;
+    const height = lead.getBoundingClientRect().height, line = parseFloat(getComputedStyle(lead).lineHeight);
+    const lines = Math.max(1, Math.floor((height - over()) / line));
+    if (lines * line >= height) {  // "More" would take the line it saves
+      text.classList.remove("folded");
+      more.hidden = true;
+      return;
+    }
+    lead.style.setProperty("--lines", lines);
+    more.addEventListener("click", function () {
+      unfolded = lesson.dataset.step;
+      text.classList.remove("folded");
+      more.hidden = true;
+      lead.tabIndex = -1;
+      lead.focus();
+    });
+  }
+
   function setUp(lesson) {
     steps.rovingHand(lesson, lesson.querySelector(".hand-card.chosen .card-button"));
     record(lesson);
+    fold(lesson);
+  }
+
+  // The verdict on the screen after an answer, and the next step's link below it as far as it fits.
+  function reveal(lesson) {
+    const said = lesson.querySelector("#feedback:not([hidden])");
+    if (!said) return;
+    const top = said.getBoundingClientRect().top;
+    const over = (lesson.querySelector(".coach-answer .next-step") || said).getBoundingClientRect().bottom + 8 - innerHeight;
+    if (top < 0 || over > 0) scrollBy(0, top < 0 ? top - 8 : Math.min(over, top - 8));
   }
 
   // After an answer: the next step's link once complete, a choice still to make, the card tried
   // again, the question; while the step goes on, the learner's next decision on the table (a
   // challenge or a catch, else the hand), the table brought whole into view (on a phone the pile
-  // and the hand together); else what was said, or the hand. What was said is read out either way.
+  // and the hand together); else what was said, or the hand. What was said is then brought on
+  // screen (``reveal``: a phone's answer lies below the hand) and read out either way.
   function focusAfter(lesson) {
     const table = lesson.querySelector(".lesson-table .position");
     const next = lesson.dataset.complete !== "true" && table &&
@@ -93,6 +138,7 @@
     } else if (target) {
       target.focus({ preventScroll: false });
     }
+    reveal(lesson);
     const said = lesson.querySelector("#feedback:not([hidden])");
     if (said) steps.announce(said.textContent.trim().replace(/\s+/g, " "));
   }

@@ -311,8 +311,10 @@ def _asked(client, lang, lesson_id, number):
 
 
 def _feedback(page):
+    """The answer's side from what the answer earned on: up to the worked scoring, else the log."""
     start = page.index('id="feedback"')
-    return page[start:page.index('<div class="lesson-table">', start)]
+    return page[start:min(end for end in (page.find('<section class="scoring', start), page.index('<section id="log"', start))
+                          if end >= 0)]
 
 
 POINT_STEPS = [(lesson_id, number) for lesson_id, number, step in STEPS if step.ask == "points"]

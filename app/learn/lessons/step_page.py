@@ -266,7 +266,7 @@ class StepPage:
             "lesson": self.lesson, "chapter": CHAPTER_OF[self.lesson.id], "number": self.number,
             "steps": [lesson_url(self.lesson, n) for n in range(1, len(self.lesson.steps) + 1)],
             "step": step, "this": self, "view": view, "outcome": self.outcome, "question": self.question(),
-            "instruction": words.instruction(step.instruction, step.params, self.names),
+            "instruction": words.task(words.instruction(step.instruction, step.params, self.names)),
             "facts": [{"text": wording.verdict_message(Verdict(True, rule, {})), **narration.why(rule)} for rule in step.facts],
             "rules": [narration.why(rule) for rule in step.rules],
             "action": lesson_url(self.lesson), "fields": self.fields(),
