@@ -146,7 +146,7 @@ def _check_csrf() -> None:
     req = the_request()  # one context lookup for every question
     if req.method != "POST" or req.routing_exception is not None or is_api(req.path):
         return
-    if getattr(the_app().view_functions.get(req.endpoint), "checked_by_origin", False):
+    if getattr(the_app().view_functions.get(req.endpoint or ""), "checked_by_origin", False):
         if not from_this_site(req):
             raise CrossSiteError()
         return
