@@ -82,7 +82,7 @@ def test_the_cached_home_page_holds_play_now_and_no_token(app, client, lang):
     first = client.get(f"/{lang}/")
     page = first.text
     assert CSRF.search(page) is None and "csrf" not in page
-    assert f'<form method="post" action="/{lang}/play/now">' in page
+    assert f'<form method="post" action="/{lang}/play/now" data-opening>' in page
     assert 'href="/{lang}/quiz"'.format(lang=lang) in page and f'href="/{lang}/learn/' in page
     other = app.test_client().get(f"/{lang}/")  # another reader: the same bytes, the same ETag
     assert other.data == first.data and other.headers["ETag"] == first.headers["ETag"]
