@@ -5,6 +5,13 @@ carries ``csrf_token()``, masked afresh in every answer (BREACH), and every POST
 to a page that takes it must send it back. The JSON API needs no
 token: it accepts only application/json, which a cross-site form cannot send, and the owner
 cookie is SameSite=Lax.
+
+A form on a page that is the same bytes for every reader (the home page's "Play now",
+app.pages.rendered) can carry no token, which is one reader's: its view is marked
+``checked_by_origin`` and its POST must come from this site's own pages instead, as the browser
+says (``Sec-Fetch-Site``, else ``Origin``, else ``Referer``: OWASP's "verifying origin with
+standard headers"). Such a view must change nothing a forged click could harm: it only starts a
+new game for the browser that clicked.
 """
 from __future__ import annotations
 
@@ -12,13 +19,14 @@ import base64
 import hmac
 import io
 import secrets
+from urllib.parse import urlsplit
 
 from flask import request, session
 from flask.sessions import SecureCookieSessionInterface
 
 from .errors import UserError
 from .i18n import LANGUAGE_HEADERS, is_api
-from .proxied import the_request
+from .proxied import the_app, the_request
 
 CSRF_FIELD = "csrf_token"
 MAX_CONTENT_LENGTH = 64 * 1024  # request bodies (API JSON, forms) are small; more is refused (413)
@@ -44,6 +52,20 @@ class CSRFError(UserError):
 
     def __init__(self) -> None:
         super().__init__("csrf", 400)
+
+
+class CrossSiteError(UserError):
+    """A POST to a ``checked_by_origin`` view that did not come from this site's pages."""
+
+    def __init__(self) -> None:
+        super().__init__("cross-site", 403)
+
+
+def checked_by_origin(view):
+    """Mark a view whose form is on a page shared by every reader (no token there): its POST is
+    taken only from this site's own pages (``from_this_site``) instead of by its token."""
+    view.checked_by_origin = True
+    return view
 
 
 def init_app(app) -> None:
@@ -124,11 +146,35 @@ def _check_csrf() -> None:
     req = the_request()  # one context lookup for every question
     if req.method != "POST" or req.routing_exception is not None or is_api(req.path):
         return
+    if getattr(the_app().view_functions.get(req.endpoint or ""), "checked_by_origin", False):
+        if not from_this_site(req):
+            raise CrossSiteError()
+        return
     expected = session.get(CSRF_FIELD)
     sent = request.form.get(CSRF_FIELD)  # a body over MAX_CONTENT_LENGTH raises 413 here
     unmasked = _unmasked(sent) if sent else None
     if not expected or unmasked is None or not hmac.compare_digest(str(expected).encode(), unmasked):
         raise CSRFError()
+
+
+def from_this_site(req) -> bool:
+    """Whether the browser says the request came from this site's own pages. ``Sec-Fetch-Site``
+    (every current browser sends it) must be "same-origin", or "none" (typed or bookmarked);
+    "same-site" is a sibling subdomain, which may be someone else's. A browser without it is
+    judged by ``Origin``, else ``Referer`` (this site's Referrer-Policy sends it to itself), whose
+    host must be the one asked; one with neither is refused. The host alone is compared, not the
+    scheme: behind a proxy that ends TLS the app may see http where the browser said https."""
+    headers = req.headers
+    fetch_site = headers.get("Sec-Fetch-Site")
+    if fetch_site is not None:
+        return fetch_site in ("same-origin", "none")
+    sender = headers.get("Origin") or headers.get("Referer")
+    if not sender:
+        return False
+    try:
+        return urlsplit(sender).netloc.lower() == req.host.lower()  # an Origin of "null" has none: refused
+    except ValueError:  # not a URL
+        return False
 
 
 def _headers(response):

@@ -1,4 +1,5 @@
-"""The practice table: /<lang>/play (a new game), /<lang>/play/together (a new pass-and-play game,
+"""The practice table: /<lang>/play (a new game), /<lang>/play/now (the home page's "Play now"),
+/<lang>/play/together (a new pass-and-play game,
 app.practice.pass_and_play) and /<lang>/play/<id> (the table and its moves, or the pass screen).
 
 Works without JavaScript: every decision is a form that POSTs and redirects back to the table
@@ -20,7 +21,7 @@ from ..engine.rules import PRESETS
 from ..engine.verdict import IllegalMoveError, InvalidMoveError
 from ..engine.vocabulary import PendingKind
 from ..i18n import current_language
-from ..security import CSRFError
+from ..security import CSRFError, checked_by_origin
 from . import access, limits, narration, owners, pass_and_play
 from .access import GameError
 from .decision import Asked
@@ -46,17 +47,38 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200)
     else:
         linked, link_problems = from_link(request.args)
         form = {**linked, "hints": "on"} if linked else {}
+    return render_template("practice/new.html", **GAME_FIELDS, form=form, errors=errors or {},
+                           quick=quick_start(linked), linked=linked, link_problems=link_problems), status
+
+
+def quick_start(linked: Mapping[str, str]) -> dict[str, Any]:
+    """What "Play now" deals, as the new-game form's values: the official rules against
+    DEFAULT_BOTS bots at the first level, hints on, a new deal; or what a teacher's link chose."""
     quick: dict[str, Any] = {"preset": linked.get("preset", "official"), "bots": linked.get("bots", str(DEFAULT_BOTS)),
-             "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", "")}
+                             "level": linked.get("level", LEVELS[0]), "seed": linked.get("seed", ""), "hints": "on"}
     quick["target"] = PRESETS[quick["preset"]].target
-    return render_template("practice/new.html", **GAME_FIELDS, form=form,
-                           errors=errors or {}, quick=quick, linked=linked, link_problems=link_problems), status
+    return quick
 
 
 @bp.post("/<lang:lang>/play")
 @limits.creates
 def create_game(lang: str):
     return _create(lang, form_options, new_game)
+
+
+@bp.post("/<lang:lang>/play/now")
+@checked_by_origin  # on the home page, the same bytes for every reader: no token (app.security)
+@limits.creates
+def play_now(lang: str):
+    """The home page's "Play now": a game with the practice page's quick start (``quick_start``),
+    at once. The form sends no field, so a page shared by every reader can hold it."""
+    return _create(lang, lambda _form: form_options(quick_start({})), new_game)
+
+
+@bp.get("/<lang:lang>/play/now")
+def play_now_page(lang: str):
+    """A GET creates nothing (a prefetcher, a reload): the practice page, whose Play now posts."""
+    return redirect(url_for(".new_game", lang=lang), 303)
 
 
 @bp.get("/<lang:lang>/play/together")

@@ -59,6 +59,7 @@ ERRORS: dict[str, Message] = {
     "stale-version": _l("The game has moved on since you last looked, so this move was not made."),
     "too-large": _l("The request is too large."),
     "csrf": _l("The form had expired, so nothing was done: please try again."),
+    "cross-site": _l("This button works only on this site's own pages, so no game was started."),
     "server-error": _l("Something went wrong on our side. Please try again."),
     "database-unavailable": _l("The games can't be reached for a moment, so nothing was done. "
                                "Please try again in a few seconds."),

@@ -10,11 +10,16 @@ from app.engine.rules import Rule
 from app.i18n import current_language
 from app.scenes.lesson import Lesson
 
-from . import LESSON_OF_RULE
+from . import CHAPTERS, LESSON_OF_RULE
 
 
 def lesson_url(lesson: Lesson, step: int | None = None, **args: Any) -> str:
     return url_for("lessons.lesson", lang=current_language(), lesson_id=lesson.id, step=step, **args)
+
+
+def course_start() -> str:
+    """The course's first step: the home page's "Start the lessons"."""
+    return lesson_url(CHAPTERS[0].lessons[0])
 
 
 def rule_lesson(rule: Rule | str) -> dict[str, str] | None:

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from . import CHAPTERS, LESSONS, progress
 from .judge import ProgressError, replay
-from .links import lesson_url, rule_lesson
+from .links import course_start, lesson_url, rule_lesson
 from .step_page import StepPage, small_number
 
 bp = Blueprint("lessons", __name__)
@@ -45,4 +45,4 @@ def lesson(lang: str, lesson_id: str):
     return page.render()
 
 
-bp.record_once(lambda state: state.app.jinja_env.globals.update(rule_lesson=rule_lesson))
+bp.record_once(lambda state: state.app.jinja_env.globals.update(rule_lesson=rule_lesson, course_start=course_start))
