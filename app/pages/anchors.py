@@ -12,10 +12,11 @@ from functools import lru_cache
 
 from app.engine.rules import Rule
 
+# Each page's rules in the order its sections show them: its contents list (pages/_contents.html).
 _TOPICS: dict[str, tuple[Rule, ...]] = {
     "cards/": (Rule.DECK_COMPOSITION,),
     "cards/special": (Rule.DECK_BLANK,),
-    "rules/setup": (Rule.SETUP_DEALER, Rule.SETUP_DEAL, Rule.SETUP_FIRST_PLAYER, Rule.SETUP_PLAYERS),
+    "rules/setup": (Rule.SETUP_PLAYERS, Rule.SETUP_DEALER, Rule.SETUP_DEAL, Rule.SETUP_FIRST_PLAYER),
     "rules/first-card": (Rule.FIRST_NUMBER, Rule.FIRST_SKIP, Rule.FIRST_REVERSE, Rule.FIRST_DRAW_TWO,
                          Rule.FIRST_WILD, Rule.FIRST_WILD_DRAW_FOUR),
     "rules/turn": (Rule.TURN_ORDER, Rule.MATCH_COLOR, Rule.MATCH_NUMBER, Rule.MATCH_SYMBOL,
@@ -28,11 +29,16 @@ _TOPICS: dict[str, tuple[Rule, ...]] = {
     "rules/scoring": (Rule.ROUND_END, Rule.SCORE_VALUES, Rule.SCORE_WINNER_COLLECTS,
                       Rule.SCORE_TALLY_LOWEST),
     "rules/two-players": (Rule.REVERSE_TWO_PLAYERS,),
-    "rules/house-rules": (Rule.STACKING, Rule.SEVEN_ZERO, Rule.DRAW_UNTIL_PLAYABLE),
+    "rules/house-rules": (Rule.STACKING, Rule.DRAW_UNTIL_PLAYABLE, Rule.SEVEN_ZERO),
 }
 
 # Page path (without language) of every rule id; the test suite checks it is total.
 RULE_PAGES: dict[Rule, str] = {rule: page for page, rules in _TOPICS.items() for rule in rules}
+
+
+def page_rules(page: str) -> tuple[Rule, ...]:
+    """The rules explained on ``page``, as its sections come (none on a page that explains none)."""
+    return _TOPICS.get(page, ())
 
 
 @lru_cache(maxsize=512)

@@ -59,8 +59,20 @@ def test_each_example_ends_as_the_page_means(rule, index):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("rule", EXAMPLES)
 def test_each_rule_shows_all_its_examples_in_its_section(pages, lang, rule):
-    html = pages[lang, RULE_PAGES[Rule(rule)]][1]
-    assert _section(html, rule).count('<figure class="example">') == len(EXAMPLES[rule])
+    shown = re.findall(r'<figure class="example" id="[^"]+" data-scene="example:([^"]+)">', _section(pages[lang, RULE_PAGES[Rule(rule)]][1], rule))
+    assert shown == [f"{rule}/{number}" for number in range(1, len(EXAMPLES[rule]) + 1)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", [page.path for page in section("rules/")])
+def test_a_position_is_boxed_once_a_page_and_its_repeats_link_to_the_box(pages, lang, path):
+    """#35: the same position was boxed up to four times on a page; an example on a position shown
+    above links to that box (app.pages.examples.rule_example_html)."""
+    html = pages[lang, path][1]
+    boxes = re.findall(r'<dl class="example-position">.*?</dl>', html, re.S)
+    assert len(boxes) == len(set(boxes))
+    ids = set(re.findall(r' id="([^"]+)"', html))
+    assert set(re.findall(r'<p class="example-same"><a href="#([^"]+)"', html)) <= ids
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,0 +1,78 @@
+"""A rules page reads as a page, not a scroll: a contents list at the top that reaches every section
+and "Check yourself", each position boxed once, and a length a reader can face. At a laptop's
+1280×800 and a phone's 375×667, in each language. Issue #35 item 6: the pages were 8.5–14.5
+screens at 1280×800 and 12–23 on a phone, with no contents, the same position boxed three times
+on a page and "Check yourself" at y=8,589.
+
+Run with -s to see each page's length in screens.
+"""
+import pytest
+
+from app.i18n import LANGUAGES
+from app.pages import section
+
+SIZES = {"375x667": {"width": 375, "height": 667}, "1280x800": {"width": 1280, "height": 800}}
+TOPICS = [page.path for page in section("rules/")]
+
+MEASURE = """() => {
+  const contents = document.querySelector("nav.contents[aria-labelledby]");
+  const links = contents ? [...contents.querySelectorAll("a[href^='#']")].map(a => a.getAttribute("href").slice(1)) : [];
+  const check = contents && contents.querySelector("a[href='#check-yourself']");
+  const box = check && check.getBoundingClientRect();
+  return {
+    height: document.documentElement.scrollHeight,
+    labelled: !!(contents && document.getElementById(contents.getAttribute("aria-labelledby"))),
+    links,
+    sections: [...document.querySelectorAll("main > section[id]")].map(s => s.id),
+    checkBottom: box ? box.bottom + scrollY : null,
+    hasCheck: !!document.getElementById("check-yourself"),
+    scenes: [...document.querySelectorAll("figure.example")].map(f => f.dataset.scene),
+    positions: [...document.querySelectorAll("figure.example .example-position")].map(p => p.outerHTML),
+  };
+}"""
+
+
+def repeated(values: list) -> list:
+    return sorted({value for value in values if values.count(value) > 1})
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rules_page_has_contents_and_each_position_once(visit, lang, size):
+    page = visit(viewport=SIZES[size]).page
+    problems, lengths = [], []
+    for path in TOPICS:
+        page.goto(f"/{lang}/{path}")
+        found = page.evaluate(MEASURE)
+        screens = found["height"] / SIZES[size]["height"]
+        lengths.append(f"{path} {screens:.1f}")
+        where = f"/{lang}/{path} at {size}"
+        if not found["labelled"]:
+            problems.append(f"{where}: no contents list (nav.contents with aria-labelledby)")
+        if found["links"] != found["sections"]:
+            problems.append(f"{where}: the contents list {found['links']}, the page's sections are {found['sections']}")
+        if found["hasCheck"] and (found["checkBottom"] is None or found["checkBottom"] > SIZES[size]["height"]):
+            problems.append(f"{where}: no link to 'Check yourself' on the first screen ({found['checkBottom']})")
+        if None in found["scenes"] or repeated(found["scenes"]) or repeated(found["positions"]):
+            problems.append(f"{where}: an example without data-scene, or shown twice, or a position boxed twice"
+                            f" ({len(found['positions'])} boxes, {len(set(found['positions']))} positions)")
+    print(f"\n{lang} {size}: " + ", ".join(lengths))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_contents_work_from_the_keyboard(visit, lang):
+    """Tab reaches the contents before any section; Enter on a link goes to its section."""
+    page = visit(viewport=SIZES["375x667"]).page
+    page.goto(f"/{lang}/rules/turn")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('nav.contents')"):
+            break
+    else:
+        pytest.fail("Tab never reached the contents list")
+    target = page.evaluate("document.activeElement.getAttribute('href')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"location.hash === {target!r}")
+    top = page.evaluate(f"document.getElementById({target[1:]!r}).getBoundingClientRect().top")
+    assert 0 <= top < SIZES["375x667"]["height"] / 2
