@@ -8,8 +8,10 @@ Run with -s to see each page's length in screens.
 """
 import pytest
 
+from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app.pages import section
+from app.pages.anchors import RULE_PAGES
 
 SIZES = {"375x667": {"width": 375, "height": 667}, "1280x800": {"width": 1280, "height": 800}}
 TOPICS = [page.path for page in section("rules/")]
@@ -76,3 +78,18 @@ def test_the_contents_work_from_the_keyboard(visit, lang):
     page.wait_for_function(f"location.hash === {target!r}")
     top = page.evaluate(f"document.getElementById({target[1:]!r}).getBoundingClientRect().top")
     assert 0 <= top < SIZES["375x667"]["height"] / 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_old_address_of_a_moved_rule_goes_on_to_its_page(visit, lang):
+    """/rules/turn and /rules/action-cards were split (#35): "/rules/turn#draw.one", from a bookmark
+    or a printed sheet, goes on to the rule on its own page; without JavaScript it lands on the link."""
+    for old, rule in (("rules/turn", "draw.one"), ("rules/action-cards", "wild-draw-four.restriction")):
+        page = visit().page
+        page.goto(f"/{lang}/{old}#{rule}")
+        page.wait_for_url(f"**/{lang}/{RULE_PAGES[Rule(rule)]}#{rule}")
+        assert page.evaluate(f"document.getElementById({rule!r}).matches('section.rule')")
+        still = visit(java_script_enabled=False).page
+        still.goto(f"/{lang}/{old}#{rule}")
+        assert still.evaluate(f"document.getElementById({rule!r}).querySelector('a').getAttribute('href')") == \
+            f"/{lang}/{RULE_PAGES[Rule(rule)]}#{rule}"

@@ -388,7 +388,7 @@ def test_the_cards_index_says_how_many_cards_each_colour_has(client, lang, said)
 def test_a_bluff_is_never_shown_as_plainly_allowed(client, lang):
     """The restriction's bluff example and the Wild Draw Four page's challenged bluff: the "!" mark
     (its sentence says why), never ✓; the check API says "bluff"."""
-    for url in (f"/{lang}/rules/action-cards", f"/{lang}/cards/wild-draw-four", f"/{lang}/rules/challenge"):
+    for url in (f"/{lang}/rules/wild-cards", f"/{lang}/cards/wild-draw-four", f"/{lang}/rules/challenge"):
         html = client.get(url).text
         steps = re.findall(r'<li class="(legal|bluff|illegal)">\s*<p class="example-move">.*?</li>', html, re.S)
         assert "bluff" in steps, url
