@@ -19,6 +19,7 @@ from markupsafe import Markup
 from app.engine import visibility
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
+from app.engine.vocabulary import EventKind
 from app.replay import play
 from app.scenes.rule_examples import EXAMPLES
 from app.wording import (COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message,
@@ -48,7 +49,7 @@ class ExampleStep:
     state: str  # "legal", "bluff" or "illegal" (wording.verdict_state)
     rule: Rule
     message: str  # the engine's verdict, worded
-    events: tuple[str, ...]  # what happened, worded (none when illegal)
+    events: tuple[str, ...]  # what else happened, worded (none when illegal): the card played is the move's line
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,8 @@ def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
     assert first is not None  # an example shows a round in play
     steps = tuple(ExampleStep(describe_move(step.move), step.move.card.notation if step.move.card else None, step.verdict.legal,
                        verdict_state(step.verdict), step.verdict.rule, verdict_message(step.verdict),
-                       tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events)) for step in played.steps)
+                       tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events
+                             if e.kind is not EventKind.PLAY)) for step in played.steps)
     return Example(top=state.top.notation, color=state.color and color_name(state.color),
                    seat=seat_name(first), hand=tuple(c.notation for c in state.hands[first]),
                    others=_counts([(seat_name(s), len(h)) for s, h in enumerate(state.hands) if s != first]),
