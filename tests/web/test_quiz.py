@@ -372,9 +372,12 @@ def test_the_scoring_page_counts_a_worked_example_with_the_engine(app, client):
     for lang in LANGUAGES:
         html = client.get(f"/{lang}/rules/scoring").text
         worked_html = html[html.index('id="worked-example"'):html.index('id="check-yourself"')]
-        assert worked_html.count('class="scoring-table"') == 2
+        # One table: the hands shown once (#35), a column of points for each method.
+        assert worked_html.count('class="scoring-table"') == 1
         assert f"<bdi dir=\"ltr\">{collect['sum']}</bdi>" in worked_html
-        assert worked_html.count('class="card ') >= 2 * sum(len(r["cards"]) for r in collect["rows"])
+        assert worked_html.count('class="card ') == 1 + sum(len(r["cards"]) for r in collect["rows"])  # and the last card
+        points = re.findall(r'<td class="num" data-label="[^"]*">(\d+)</td>', worked_html)
+        assert points == [str(m["rows"][seat]["points"]) for seat in range(len(collect["rows"])) for m in (collect, tally)]
 
 
 # --- what readers stumbled on --------------------------------------------------------------------
