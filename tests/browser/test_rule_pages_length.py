@@ -15,6 +15,9 @@ from app.pages.anchors import RULE_PAGES
 
 SIZES = {"375x667": {"width": 375, "height": 667}, "1280x800": {"width": 1280, "height": 800}}
 TOPICS = [page.path for page in section("rules/")]
+# Screens a topic may take, "Check yourself" and the links on included. Before #35 the longest
+# were 14.8 (1280×800) and 22.6 (375×667), both /ar/rules/turn.
+MOST_SCREENS = {"375x667": 15.5, "1280x800": 9}
 
 MEASURE = """() => {
   const contents = document.querySelector("nav.contents[aria-labelledby]");
@@ -60,6 +63,21 @@ def test_a_rules_page_has_contents_and_each_position_once(visit, lang, size):
                             f" ({len(found['positions'])} boxes, {len(set(found['positions']))} positions)")
     print(f"\n{lang} {size}: " + ", ".join(lengths))
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_rules_page_is_a_scroll_without_end(visit, lang, size):
+    """The longest topics were split (drawing, the wild cards), a position is boxed once, a wide
+    screen sets an example's position beside its moves, and the worked example shows its hands once."""
+    page = visit(viewport=SIZES[size]).page
+    too_long = []
+    for path in TOPICS:
+        page.goto(f"/{lang}/{path}")
+        screens = page.evaluate("document.documentElement.scrollHeight") / SIZES[size]["height"]
+        if screens > MOST_SCREENS[size]:
+            too_long.append(f"/{lang}/{path}: {screens:.1f} screens")
+    assert not too_long, f"at most {MOST_SCREENS[size]} screens at {size}:\n" + "\n".join(too_long)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
