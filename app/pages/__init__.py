@@ -48,7 +48,7 @@ from app.scenes.card_examples import CARD_EXAMPLES
 
 from . import anchors, rendered
 from .cards import RELATED, card_face, copies, kind_facts, kinds
-from .examples import example_html
+from .examples import example_html, rule_example_html, scene_anchor
 from .glossary import SEPARATORS, isolate
 from .glossary import rows as glossary_rows
 from .preset_words import PRESET_WORDS
@@ -85,8 +85,10 @@ PAGES: dict[str, Page] = {p.path: p for p in (
     Page("rules/", _l("Rules")),
     Page("rules/setup", _l("Setup and dealing")),
     Page("rules/first-card", _l("The first card")),
-    Page("rules/turn", _l("A turn: matching and drawing")),
+    Page("rules/turn", _l("A turn: matching cards")),
+    Page("rules/drawing", _l("Drawing cards")),
     Page("rules/action-cards", _l("Action cards")),
+    Page("rules/wild-cards", _l("Wild cards")),
     Page("rules/uno", _l("Calling UNO")),
     Page("rules/challenge", _l("The Wild Draw Four challenge")),
     Page("rules/scoring", _l("End of round and scoring")),
@@ -146,7 +148,9 @@ TEMPLATE_GLOBALS = {
     "PAGES": PAGES, "section": section, "COLORS": tuple(Color), "DECK_SIZE": len(DECK),
     "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": CARD_EXAMPLES, "RELATED": RELATED,
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
-    "card_face": card_face, "example_html": example_html, "card_name": wording.card_name,
+    "page_rules": anchors.page_rules, "moved_rules": anchors.moved_rules,
+    "card_face": card_face, "example_html": example_html,
+    "rule_example_html": rule_example_html, "scene_anchor": scene_anchor, "card_name": wording.card_name,
     "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,
     "rule_title": wording.rule_title, "listed_title": wording.listed_title, "list_joints": lambda count: wording.list_joints(count, current_language()),
     "VERDICT_MARKS": wording.VERDICT_MARKS, "bluff_rule": wording.bluff_rule,

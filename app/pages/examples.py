@@ -7,10 +7,11 @@ move may be illegal: an illegal move earlier would leave the rest of the example
 so it raises (the page tests catch it).
 """
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from flask import current_app
+from flask import current_app, g
 from flask_babel import get_locale, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
@@ -18,7 +19,9 @@ from markupsafe import Markup
 from app.engine import visibility
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
+from app.engine.vocabulary import EventKind
 from app.replay import play
+from app.scenes.rule_examples import EXAMPLES
 from app.wording import (COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message,
                          verdict_state, word_list)
 
@@ -33,6 +36,7 @@ MOVES = {
     Action.COLOR: _l("%(seat)s names %(color)s"),
 }
 WITH_COLOR = _l("%(move)s and names %(color)s")
+Kept = TypeVar("Kept")
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class ExampleStep:
     state: str  # "legal", "bluff" or "illegal" (wording.verdict_state)
     rule: Rule
     message: str  # the engine's verdict, worded
-    events: tuple[str, ...]  # what happened, worded (none when illegal)
+    events: tuple[str, ...]  # what else happened, worded (none when illegal): the card played is the move's line
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,8 @@ def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
     assert first is not None  # an example shows a round in play
     steps = tuple(ExampleStep(describe_move(step.move), step.move.card.notation if step.move.card else None, step.verdict.legal,
                        verdict_state(step.verdict), step.verdict.rule, verdict_message(step.verdict),
-                       tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events)) for step in played.steps)
+                       tuple(event_message(visibility.event(e, visibility.TABLE)) for e in step.events
+                             if e.kind is not EventKind.PLAY)) for step in played.steps)
     return Example(top=state.top.notation, color=state.color and color_name(state.color),
                    seat=seat_name(first), hand=tuple(c.notation for c in state.hands[first]),
                    others=_counts([(seat_name(s), len(h)) for s, h in enumerate(state.hands) if s != first]),
@@ -74,21 +79,55 @@ def run_example(scenario: dict, moves: Sequence[dict]) -> Example:
 
 def example_html(scenario: dict, moves: Sequence[dict], caption: str | None = None) -> Markup:
     """The example's figure (macro ``figure`` in macros/examples.html), rendered once per language
-    and kept for the app's life.
+    and kept for the app's life (through ``_kept``).
 
     An example is deterministic: a fixed position, fixed moves, and the draw pile (when the
     scenario leaves it out) shuffled with a fixed seed; so its HTML depends only on them, the
     caption and the language. Playing and rendering the examples on every view was most of a
     rule page's time. The pages hold a fixed number of examples, so the cache stays small.
     """
-    key = (str(get_locale()), json.dumps([scenario, moves], sort_keys=True), caption and str(caption))
+    key = (json.dumps([scenario, moves], sort_keys=True), caption and str(caption))
+    return _kept(key, lambda: _figure(run_example(scenario, moves), caption))
+
+
+def rule_example_html(rule: str, index: int) -> Markup:
+    """The ``index``-th worked example of ``rule`` (app.scenes.rule_examples) on its rules page,
+    named by its scene id (data-scene, and an anchor), its position boxed once a page.
+
+    Several examples of a page start from the same cards (one hand tried three ways, the matching
+    rules on one position): boxed each time, a page showed the same box up to four times (#35). An
+    example whose position a figure above already boxed shows its moves under a link to that box.
+    Which positions a page has boxed is kept on ``flask.g``: a page is rendered in one request
+    (app.pages.rendered keeps its bytes), in the order its sections come.
+    """
+    scene = f"example:{rule}/{index + 1}"
+    example = EXAMPLES[rule][index]
+    shown = _kept(("played", scene), lambda: run_example(example.scenario, example.moves))
+    boxed = g.setdefault("boxed_positions", {})
+    first = boxed.setdefault((shown.top, shown.color, shown.seat, shown.hand, shown.others), (scene, rule))
+    same_as = None if first[0] == scene else (first[0], None if first[1] == rule else first[1])
+    return _kept((scene, same_as), lambda: _figure(shown, scene=scene, same_as=same_as))
+
+
+def scene_anchor(scene: str) -> str:
+    """The id of a scene's figure: "example:uno.catch/2" is #example-uno.catch-2."""
+    return scene.replace(":", "-").replace("/", "-")
+
+
+def _figure(shown: Example, caption: str | None = None, **where) -> Markup:
+    # The macro is an attribute Jinja makes as it runs the template, unknown to a type checker.
+    figure = current_app.jinja_env.get_template("macros/examples.html").module.figure  # type: ignore[attr-defined]
+    return Markup(figure(shown, caption, **where))
+
+
+def _kept(key: tuple, make: Callable[[], Kept]) -> Kept:
+    """The figure (or played example) ``key`` names in the reader's language, made the first time only."""
     cache = current_app.extensions.setdefault("rendered_examples", {})
-    html = cache.get(key)
-    if html is None:
-        # The macro is an attribute Jinja makes as it runs the template, unknown to a type checker.
-        figure = current_app.jinja_env.get_template("macros/examples.html").module.figure  # type: ignore[attr-defined]
-        html = cache[key] = Markup(figure(run_example(scenario, moves), caption))
-    return html
+    key = (str(get_locale()), *key)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make()
+    return found
 
 
 def _counts(players: list[tuple[str, int]]) -> str:

@@ -17,6 +17,7 @@ NO_MATCH = position("B7 G2", "R5", "Y1 Y2")  # nothing matches Red 5: draw
 MATCHES = position("R7 B5 G2", "R5", "Y1 Y2")  # one card by colour, one by number, one neither
 NUMBER_OR_COLOUR = position("B5 R9 G2", "R5", "Y1 Y2")
 WILD_IN_HAND = position("R7 W", "R5", "B1 B2")  # a Wild, though a red card matches
+DRAWS_A_MATCH = position("R2 G3", "R5", "Y1 Y2", draw=["R8"])  # a red card in hand, and one to draw
 
 # --- action cards, three players ----------------------------------------------------------------
 SKIP = position("RS G3", "R5", *THREE)

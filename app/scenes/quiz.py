@@ -32,14 +32,17 @@ POSITIONS: tuple[QuizItem, ...] = (
              rules=(R.MATCH_COLOR, R.MATCH_NONE)),
     QuizItem("turn-wild-on-top", Playable(), position("R3 G8 B3", "W", "Y1 Y2", color="green"),
              rules=(R.MATCH_COLOR, R.MATCH_NONE)),
-    QuizItem("turn-after-drawing", Allowed(play(0, "R2")), position("R2 G3", "R5", "Y1 Y2", draw=["R8"]),
-             (act(0, "draw"),), rules=(R.DRAW_ONE,)),
+    # rules/drawing
+    QuizItem("turn-after-drawing", Allowed(play(0, "R2")), P.DRAWS_A_MATCH, (act(0, "draw"),), rules=(R.DRAW_ONE,)),
+    QuizItem("draw-play-drawn", Allowed(play(0, "R8")), P.DRAWS_A_MATCH, (act(0, "draw"),), rules=(R.DRAW_ONE,)),
     # rules/action-cards
     QuizItem("action-skip", NextPlayer(), position("RS G3", "R5", *P.FOUR), (play(0, "RS"),), rules=(R.SKIP_EFFECT,)),
     QuizItem("action-reverse", NextPlayer(), position("RR G3", "R5", *P.FOUR), (play(0, "RR"),),
              rules=(R.REVERSE_EFFECT,)),
     QuizItem("action-draw-two", Draws(1, (0, 1, 2, 4)), position("RD2 G3", "R5", *P.FOUR), (play(0, "RD2"),),
              rules=(R.DRAW_TWO_EFFECT,)),
+    # rules/wild-cards
+    QuizItem("wild-on-anything", Playable(), position("B7 W G2", "R5", "Y1 Y2"), rules=(R.WILD_ANY_TIME,)),
     QuizItem("action-wild-draw-four", Allowed(play(0, "WD4", color="blue")), P.NO_RED,
              rules=(R.WILD_DRAW_FOUR_RESTRICTION,)),
     # rules/uno

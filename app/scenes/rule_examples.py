@@ -60,7 +60,7 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
         allowed(R.WILD_DRAW_FOUR_CHALLENGE, P.BLUFF, *CHALLENGE),
         allowed(R.WILD_DRAW_FOUR_CHALLENGE, P.HONEST, *CHALLENGE),
     ),
-    "uno.call": (allowed(R.MATCH_COLOR, position("R7 B7", "R5", "G1 G2", "Y1 Y2"), play(0, "R7", uno=True)),),
+    "uno.call": (allowed(R.MATCH_COLOR, P.MISSED_UNO, play(0, "R7", uno=True)),),
     "uno.catch": (
         allowed(R.UNO_CATCH, P.MISSED_UNO, play(0, "R7"), CATCH),
         refused(R.UNO_CATCH, P.MISSED_UNO, play(0, "R7"), play(1, "R2"), CATCH),  # too late

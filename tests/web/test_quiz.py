@@ -372,9 +372,12 @@ def test_the_scoring_page_counts_a_worked_example_with_the_engine(app, client):
     for lang in LANGUAGES:
         html = client.get(f"/{lang}/rules/scoring").text
         worked_html = html[html.index('id="worked-example"'):html.index('id="check-yourself"')]
-        assert worked_html.count('class="scoring-table"') == 2
+        # One table: the hands shown once (#35), a column of points for each method.
+        assert worked_html.count('class="scoring-table"') == 1
         assert f"<bdi dir=\"ltr\">{collect['sum']}</bdi>" in worked_html
-        assert worked_html.count('class="card ') >= 2 * sum(len(r["cards"]) for r in collect["rows"])
+        assert worked_html.count('class="card ') == 1 + sum(len(r["cards"]) for r in collect["rows"])  # and the last card
+        points = re.findall(r'<td class="num" data-label="[^"]*">(\d+)</td>', worked_html)
+        assert points == [str(m["rows"][seat]["points"]) for seat in range(len(collect["rows"])) for m in (collect, tally)]
 
 
 # --- what readers stumbled on --------------------------------------------------------------------
@@ -388,7 +391,7 @@ def test_the_cards_index_says_how_many_cards_each_colour_has(client, lang, said)
 def test_a_bluff_is_never_shown_as_plainly_allowed(client, lang):
     """The restriction's bluff example and the Wild Draw Four page's challenged bluff: the "!" mark
     (its sentence says why), never ✓; the check API says "bluff"."""
-    for url in (f"/{lang}/rules/action-cards", f"/{lang}/cards/wild-draw-four", f"/{lang}/rules/challenge"):
+    for url in (f"/{lang}/rules/wild-cards", f"/{lang}/cards/wild-draw-four", f"/{lang}/rules/challenge"):
         html = client.get(url).text
         steps = re.findall(r'<li class="(legal|bluff|illegal)">\s*<p class="example-move">.*?</li>', html, re.S)
         assert "bluff" in steps, url

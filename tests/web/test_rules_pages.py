@@ -9,7 +9,7 @@ from app.engine.rules import HOUSE_RULES, PRESETS, Rule
 from app.engine.scenario import from_scenario
 from app.i18n import LANGUAGES
 from app.pages import section
-from app.pages.anchors import RULE_PAGES
+from app.pages.anchors import MOVED, RULE_PAGES, rule_url
 from app.scenes.rule_examples import EXAMPLES
 from app.pages.rulefacts import RULE_FACTS, SHOWN_OPTIONS
 
@@ -59,8 +59,30 @@ def test_each_example_ends_as_the_page_means(rule, index):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("rule", EXAMPLES)
 def test_each_rule_shows_all_its_examples_in_its_section(pages, lang, rule):
-    html = pages[lang, RULE_PAGES[Rule(rule)]][1]
-    assert _section(html, rule).count('<figure class="example">') == len(EXAMPLES[rule])
+    shown = re.findall(r'<figure class="example" id="[^"]+" data-scene="example:([^"]+)">', _section(pages[lang, RULE_PAGES[Rule(rule)]][1], rule))
+    assert shown == [f"{rule}/{number}" for number in range(1, len(EXAMPLES[rule]) + 1)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", [page.path for page in section("rules/")])
+def test_a_position_is_boxed_once_a_page_and_its_repeats_link_to_the_box(pages, lang, path):
+    """#35: the same position was boxed up to four times on a page; an example on a position shown
+    above links to that box (app.pages.examples.rule_example_html)."""
+    html = pages[lang, path][1]
+    boxes = re.findall(r'<dl class="example-position">.*?</dl>', html, re.S)
+    assert len(boxes) == len(set(boxes))
+    ids = set(re.findall(r' id="([^"]+)"', html))
+    assert set(re.findall(r'<p class="example-same"><a href="#([^"]+)"', html)) <= ids
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("old", "rule"), [(old, rule) for old, rules in MOVED.items() for rule in rules])
+def test_a_rule_that_moved_page_keeps_its_old_address(pages, lang, old, rule):
+    """#35 split /rules/turn and /rules/action-cards; "<old page>#<rule id>" in a bookmark or a
+    printed sheet still lands on the rule's id, a link to where it is now (site.js follows it)."""
+    assert RULE_PAGES[rule] != old
+    assert f'<li class="contents-moved" id="{rule.value}"><a href="{rule_url(rule, lang)}">' in pages[lang, old][1]
+    assert f'<section class="rule" id="{rule.value}"' in pages[lang, RULE_PAGES[rule]][1]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -130,7 +152,7 @@ def _text(html: str) -> str:
 def test_a_wild_draw_four_costs_the_turn_unless_a_challenge_wins(pages, lang):
     """wild-draw-four.effect (#32): a challenge spares the victim only when it succeeds; a failed
     challenger draws challenge_failed (the engine's 6) and still loses the turn."""
-    said = _text(_section(pages[lang, "rules/action-cards"][1], "wild-draw-four.effect"))
+    said = _text(_section(pages[lang, RULE_PAGES[Rule.WILD_DRAW_FOUR_EFFECT]][1], "wild-draw-four.effect"))
     failed = RULE_FACTS["challenge_failed"]
     wanted = {"en": ("unless they challenge the card and win", f"draws {failed} cards and still loses their turn"),
               "ar": ("إلا إذا تحدّاك ونجح تحدّيه", f"وفشل تحدّيه فيسحب {failed} بطاقات ويفقد دوره مع ذلك")}[lang]

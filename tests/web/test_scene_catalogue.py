@@ -33,7 +33,7 @@ from .test_quiz import _actor, _play_move, app, check, client, engine_answer  # 
 from .test_rules_pages import DOTTED_IDS, _section, _visible
 
 SCENES = catalogue()
-FIGURE = re.compile(r'<figure class="example">.*?</figure>', re.S)
+FIGURE = re.compile(r'<figure class="example"[^>]*>.*?</figure>', re.S)
 SHOWN_VERDICT = re.compile(r'<li class="(legal|bluff|illegal)">.*?<p class="verdict" data-rule="([^"]+)"', re.S)
 
 
@@ -70,10 +70,11 @@ def _example(app, client, page, name, example):
     assert all(result["legal"] for result in results[:-1]), results
     assert (results[-1]["legal"], results[-1]["rule"]) == (example.legal, example.rule.value)  # as the scene states
     engine = [(result["verdict"], result["rule"]) for result in results]
-    rule, number = name.rsplit("/", 1)
+    rule = name.rsplit("/", 1)[0]
     for lang in LANGUAGES:
-        figures = FIGURE.findall(_section(page(f"/{lang}/{RULE_PAGES[Rule(rule)]}"), rule))
-        assert SHOWN_VERDICT.findall(figures[int(number) - 1]) == engine, (lang, name)
+        figure = re.search(rf'<figure class="example"[^>]* data-scene="example:{re.escape(name)}">.*?</figure>',
+                           _section(page(f"/{lang}/{RULE_PAGES[Rule(rule)]}"), rule), re.S)
+        assert figure and SHOWN_VERDICT.findall(figure.group()) == engine, (lang, name)
 
 
 def _card_example(app, client, page, name, example):

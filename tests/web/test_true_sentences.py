@@ -38,7 +38,7 @@ def test_the_bluff_is_told_in_one_sentence_wherever_it_is_explained(app, client,
     parts = {"en": ("it is allowed", "breaks the restriction", "punished only if the next player challenges it"),
              "ar": ("يجوز لك لعبها", "مخالفة للقيد", "ولا تُعاقَب عليها إلا إذا تحدّاك اللاعب التالي")}[lang]
     assert all(words in bluff for words in parts), bluff
-    for path in ("rules/action-cards", "rules/challenge", "cards/wild-draw-four", "sandbox",
+    for path in ("rules/wild-cards", "rules/challenge", "cards/wild-draw-four", "sandbox",
                  "learn/challenge?step=3"):
         assert bluff in _text(client, f"/{lang}/{path}"), path
     reply = client.post(f"/api/v1/check?lang={lang}", json=BLUFF_MOVE).get_json()["results"][0]
@@ -51,7 +51,7 @@ FORBIDDEN = {
     "en": re.compile(r"may (?:only )?(?:play|be played)[^.]{0,30}only|may only be played|may play it only"),
     "ar": re.compile(r"لا يجوز (?:لك )?(?:أن )?(?:تلعب|يلعب|لعب)(?:ها)? ?(?:بطاقة «تغيير اللون \+ اسحب 4»)?[^.]{0,10}إلا"),
 }
-BLUFF_PAGES = ("rules/action-cards", "rules/challenge", "cards/wild-draw-four", "learn/draw-cards?step=2",
+BLUFF_PAGES = ("rules/wild-cards", "rules/challenge", "cards/wild-draw-four", "learn/draw-cards?step=2",
                "learn/challenge?step=3", "present/wild-draw-four/1", "print/summary")
 
 
