@@ -49,7 +49,7 @@ def keep(data: bytes, folder, name: str, gray: bool = False) -> None:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_sheet_is_exactly_one_page(visit, screenshots, lang, sheet, paper):
     page = visit().page
-    page.goto(f"/{lang}/print/{sheet}?paper={paper}")
+    assert page.goto(f"/{lang}/print/{sheet}?paper={paper}").status == 200
     data = printed(page, paper)
     keep(data, screenshots, f"{lang}-print-{sheet}-{paper}")
     assert pdf_pages(data) == 1
