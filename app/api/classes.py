@@ -15,9 +15,9 @@ from flask import Blueprint
 from flask_babel import gettext as _
 
 from ..classroom import classes, limits
-from ..classroom.codes import qr_svg
 from ..errors import UserError
 from ..i18n import request_language
+from ..links import qr_svg
 from ..practice.options import OptionError, read_options
 from .body import json_object
 from .games import created

@@ -13,9 +13,9 @@ from flask import Blueprint, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..classroom import watching
-from ..classroom.classes import absolute
 from ..errors import UserError
 from ..i18n import request_language
+from ..links import absolute
 from ..practice import access
 from .body import json_object
 from .games import _load

@@ -13,12 +13,13 @@ from flask_babel import format_date, gettext as _
 
 from .. import errors
 from ..limits import LimitReached
+from ..links import absolute, qr_svg
 from ..practice.forms import form_options
 from ..practice.options import GAME_FIELDS, OptionError
 from ..wording import error_message
 from . import classes, limits
 from .classes import ClassError
-from .codes import qr_svg, shown
+from .codes import shown
 
 bp = Blueprint("classroom", __name__)
 REFRESH_EVERY = 5  # seconds between two looks at the class's progress (class.js)
@@ -75,7 +76,7 @@ def _joining(found, lang: str) -> dict[str, Any]:
     link and its QR code, the join page's address."""
     url = classes.join_url(found.code, lang)
     return {"code": found.code, "shown_code": shown(found.code), "join_url": url,
-            "join_page": classes.absolute(url_for(".join_form", lang=lang)),
+            "join_page": absolute(url_for(".join_form", lang=lang)),
             "qr": qr_svg(url, _("QR code of the address that joins the class"))}
 
 

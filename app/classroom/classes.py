@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from flask import current_app, g, request, url_for
+from flask import g, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.rules import PRESETS, RuleSet
 from ..i18n import current_language
+from ..links import absolute
 from ..pages.preset_words import PRESET_WORDS
 from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, narration
@@ -177,9 +178,3 @@ def join_url(code: str, lang: str) -> str:
     """The address a student opens (the QR code's): the join form with the code filled in."""
     return absolute(url_for("classroom.join_code", lang=lang, code=code))
 
-
-def absolute(path: str) -> str:
-    """An address to give away (a QR code, a link to copy): on SITE_URL when it is set, else on the
-    host this request reached — the teacher's own, on a page only the teacher sees."""
-    site = current_app.config.get("SITE_URL") or request.host_url.rstrip("/")
-    return site + path

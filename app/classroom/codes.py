@@ -1,4 +1,4 @@
-"""Class codes: six characters a class reads off the board, and the QR code that carries them.
+"""Class codes: six characters a class reads off the board (their QR code is app.links').
 
 The alphabet leaves out every character that reads as another on a board or a projector (0/O/Q,
 1/I/L, 5/S, 2/Z, 8/B, 6/G, U/V), so what a student copies is what the teacher wrote: 20
@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 import secrets
-
-import segno
 
 ALPHABET = "ACDEFHJKMNPRTWXY3479"
 LENGTH = 6
@@ -43,11 +41,3 @@ def shown(code: str) -> str:
     """The code as the class reads it: two groups of three."""
     return f"{code[:3]}-{code[3:]}"
 
-
-def qr_svg(url: str, label: str) -> str:
-    """The QR code of ``url`` as inline SVG, sized by CSS (no width or height of its own), named
-    ``label`` for screen readers. Medium error correction: a projector's glare or a phone held at
-    an angle still reads it."""
-    svg = segno.make(url, error="m").svg_inline(scale=1, border=4, dark="#000", light="#fff", title=label,
-                                                svgclass="qr", lineclass=None, omitsize=True)
-    return svg.replace("<svg ", '<svg role="img" ', 1)

@@ -10,12 +10,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import errors
+from ..links import absolute, qr_svg
 from ..practice import access
 from ..practice.access import GameError
 from . import watching
 from .class_pages import classroom_error
-from .classes import absolute
-from .codes import qr_svg
 
 bp = Blueprint("watch", __name__)
 POLL_EVERY = 2  # seconds between a watcher's two looks (watch.js)

@@ -1,6 +1,10 @@
 """Handouts for a class, printed from the browser: /<lang>/print/ lists them.
 
-- /<lang>/print/summary — the rules on one page (app.handouts.summary);
+- /<lang>/print/summary — the rules on one page (app.handouts.summary), ending with the rules'
+  whole address and its QR code (app.links: the site's address, else the host the sheet was asked of);
+- /<lang>/print/large — the same summary in large print (18 pt and more), on as many pages as it takes;
+- /<lang>/print/bilingual — the same summary in Arabic and in English side by side on one page, each
+  column rendered in its own language (``force_locale``), so no sentence is written twice;
 - /<lang>/print/cards — the card reference on one page: every face and its copies, what each kind
   does and scores (app.handouts.card_reference);
 - /<lang>/print/quiz?seed=… — a quiz sheet and, on a page of its own, its answer key
@@ -14,11 +18,15 @@ the sheet can't use) gets a 400 page in the reader's language.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import lazy_gettext as _l, lazy_ngettext
+from flask_babel import force_locale, gettext as _, lazy_gettext as _l, lazy_ngettext
+from markupsafe import Markup
 
 from app.engine.scenario import from_scenario
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, text_direction
+from app.links import absolute, qr_svg
 from app.practice.narration import hand_hints
 from app.quiz.progress import MAX_SEED_LENGTH, new_seed, valid_seed  # the sheet's seeds are the quiz's
 
@@ -28,7 +36,8 @@ from .summary import AIM, MATCHING, SECTIONS
 bp = Blueprint("handouts", __name__)
 
 PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and its name
-HANDOUTS = {"summary": _l("The rules on one page"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
+HANDOUTS = {"summary": _l("The rules on one page"), "large": _l("The rules in large print"),
+            "bilingual": _l("The rules in Arabic and English"), "cards": _l("Card reference"), "quiz": _l("Quiz sheet")}
 REFUSALS = {
     "paper": _l("“%(value)s” is not a paper size this sheet prints on: choose %(a4)s or %(letter)s."),
     # The limit counts its noun, so its form follows the number (docs/arabic.md §6).
@@ -48,9 +57,43 @@ def index(lang: str):
 
 @bp.get("/<lang:lang>/print/summary")
 def summary(lang: str):
+    return _sheet("summary", summary=_summary(lang))
+
+
+@bp.get("/<lang:lang>/print/large")
+def large(lang: str):
+    return _sheet("large", summary=_summary(lang))
+
+
+@dataclass(frozen=True)
+class Column:
+    """The summary in one language, for the bilingual sheet."""
+
+    title: str
+    dir: str  # "rtl" or "ltr"
+    summary: Markup
+
+
+@bp.get("/<lang:lang>/print/bilingual")
+def bilingual(lang: str):
+    """The summary in each language, the page's own first: first is the start of the line, so
+    English is on the left and Arabic on the right whichever page it is printed from."""
+    columns = {}
+    for code in sorted(LANGUAGES, key=lambda code: code != lang):
+        with force_locale(code):
+            columns[code] = Column(str(HANDOUTS["summary"]), text_direction(code), _summary(code, prefix=f"{code}-"))
+    return _sheet("bilingual", columns=columns)
+
+
+def _summary(lang: str, prefix: str = "") -> Markup:
+    """The summary (handouts/_summary.html) in the language Babel is set to, ``lang``; its ids start
+    with ``prefix``. The rules' address is whole, to be typed or scanned off the paper."""
     matching = from_scenario(MATCHING)[0]
-    return _sheet("summary", sections=SECTIONS, aim=AIM, matching=matching.top.notation,
-                  hints=hand_hints(matching, 0, ()))  # no seat names given: "Player 1"…
+    address = absolute(url_for("pages.show", lang=lang, page="rules/"))
+    return Markup(render_template("handouts/_summary.html", prefix=prefix, sections=SECTIONS, aim=AIM,
+                                  matching=matching.top.notation,
+                                  hints=hand_hints(matching, 0, ()),  # no seat names given: "Player 1"…
+                                  address=address, qr=qr_svg(address, _("QR code of the rules' address"))))
 
 
 @bp.get("/<lang:lang>/print/cards")

@@ -1,5 +1,6 @@
-"""The handouts printed by Chromium (page.pdf): the rule summary and the card reference on exactly
-one page, A4 and Letter, in each language; the quiz sheet's answer key on a page of its own; the
+"""The handouts printed by Chromium (page.pdf): the rule summary, its bilingual sheet and the card
+reference on exactly one page, A4 and Letter, in each language; the large print at 18 pt and more;
+the rules' whole address and its QR code at the summaries' foot; the quiz sheet's answer key on a page of its own; the
 screen versions accessible (axe-core) with a Print button; cards that stay legible when a printer
 drops the backgrounds. The PDFs' pages are saved as PNGs (pdftoppm, where installed) beside the
 screenshots, to be looked at, in colour and in greys."""
@@ -16,7 +17,7 @@ from .checks import page_problems
 LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 375, "height": 667}
 PAPERS = {"a4": "A4", "letter": "Letter"}  # ?paper= and page.pdf's format
 SIZES = {"a4": (595, 842), "letter": (612, 792)}  # points, as the PDF's MediaBox says them
-ONE_PAGE = ("summary", "cards")
+ONE_PAGE = ("summary", "bilingual", "cards")
 SEED = "class7"
 
 
@@ -48,7 +49,7 @@ def keep(data: bytes, folder, name: str, gray: bool = False) -> None:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_sheet_is_exactly_one_page(visit, screenshots, lang, sheet, paper):
     page = visit().page
-    page.goto(f"/{lang}/print/{sheet}?paper={paper}")
+    assert page.goto(f"/{lang}/print/{sheet}?paper={paper}").status == 200
     data = printed(page, paper)
     keep(data, screenshots, f"{lang}-print-{sheet}-{paper}")
     assert pdf_pages(data) == 1
@@ -91,8 +92,61 @@ def test_the_answer_key_is_on_a_page_of_its_own(visit, screenshots, lang, paper)
     assert page_size(data) == SIZES[paper]
 
 
+# Every element of a sheet that holds words of its own, as printed: its font size in CSS px, and
+# whether the sheet runs wider than the paper. A card's face is a picture (the card is named by its
+# aria-label): the "+2" drawn on it grows with the card, not with the text.
+PRINTED_TEXT = """() => {
+  const sheet = document.querySelector('.sheet');
+  const words = [...sheet.querySelectorAll('*')].filter(e => e.checkVisibility() && !e.closest('.visually-hidden, .card')
+    && [...e.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()));
+  return {sizes: words.map(e => [e.tagName + '.' + e.className, e.textContent.trim().slice(0, 30),
+                                 parseFloat(getComputedStyle(e).fontSize)]),
+          overflow: sheet.scrollWidth - sheet.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_large_print_is_18_points_and_more_on_paper(visit, screenshots, lang, paper):
+    """#35: a large-print summary for readers who need it: every word at 18 pt (24 CSS px) or more,
+    nothing wider than the paper; it may take more pages than the one-page summary, not many more."""
+    page = visit(viewport={"width": 700, "height": 1000}).page  # about A4's and Letter's printed width
+    page.goto(f"/{lang}/print/large?paper={paper}")
+    data = printed(page, paper)
+    keep(data, screenshots, f"{lang}-print-large-{paper}")
+    assert 1 < pdf_pages(data) <= 4
+    assert page_size(data) == SIZES[paper]
+    page.emulate_media(media="print")
+    printed_text = page.evaluate(PRINTED_TEXT)
+    assert len(printed_text["sizes"]) > 40  # the whole summary: every line and heading
+    assert not [size for size in printed_text["sizes"] if size[2] < 24]
+    assert printed_text["overflow"] <= 0
+    page.screenshot(path=screenshots / f"{lang}-print-large-{paper}-media.png", full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("sheet", ["summary", "large", "bilingual"])
+def test_the_summary_prints_the_rules_whole_address_and_a_qr_code_of_it(visit, lang, sheet):
+    """#35: printed sheets ended with a bare "/en/rules/". Now each summary's foot prints the whole
+    address, on the host the sheet came from, and a QR code big enough for a phone (14 mm and more: about 0.4 mm a module)."""
+    page = visit().page
+    page.goto(f"/{lang}/print/{sheet}")
+    page.emulate_media(media="print")
+    feet = page.evaluate("""() => [...document.querySelectorAll('.sheet .summary-foot')].map(foot => {
+      const qr = foot.querySelector('svg.qr'), box = qr.getBoundingClientRect();
+      return {lang: foot.closest('[lang]').lang, address: foot.querySelector('.sheet-source code').textContent,
+              shown: qr.checkVisibility(), width: box.width, height: box.height};
+    })""")
+    origin = page.evaluate("location.origin")
+    assert sorted(foot["address"] for foot in feet) == sorted(f"{origin}/{code}/rules/" for code in
+                                                              (LANGUAGES if sheet == "bilingual" else [lang]))
+    for foot in feet:
+        assert foot["shown"] and foot["width"] == foot["height"] >= 14 / 25.4 * 96 - 0.5, foot
+        assert foot["address"].endswith(f"/{foot['lang']}/rules/")
+
+
 HANDOUTS = [(lang, f"/{lang}/print/{sheet}") for lang in LANGUAGES
-            for sheet in ("", "summary", "cards", f"quiz?seed={SEED}", "summary?paper=letter")]
+            for sheet in ("", "summary", "large", "bilingual", "cards", f"quiz?seed={SEED}", "summary?paper=letter")]
 
 
 @pytest.mark.parametrize(("lang", "url"), HANDOUTS, ids=[url for _, url in HANDOUTS])

@@ -12,6 +12,7 @@ from flask_babel import force_locale
 from app import limits as app_limits, wording
 from app.classroom import class_pages as classes_page, classes, codes, limits
 from app.engine.rules import Rule
+from app.links import qr_svg
 from app.practice import access
 from app import store as store_module
 from app.practice.game import HUMAN
@@ -198,7 +199,7 @@ def test_the_qr_code_is_the_join_address(app, client):
     code = make_class(client)["code"]
     page = client.get(f"/ar/class/{code}").text
     with app.test_request_context("/ar/"), force_locale("ar"):
-        drawn = codes.qr_svg(f"http://localhost/ar/join/{code}", "QR")
+        drawn = qr_svg(f"http://localhost/ar/join/{code}", "QR")
     assert drawn.split("</title>")[1] in page  # the same modules: the same address
     assert drawn.startswith('<svg role="img" viewBox="0 0 ') and "width=" not in drawn.split(">")[0]
 

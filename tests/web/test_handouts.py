@@ -8,12 +8,14 @@ import json
 import re
 
 import pytest
+from flask_babel import force_locale
 
 from app.engine.cards import COPIES, Kind
 from app.engine.rules import Rule
 from app.i18n import LANGUAGES
 from app import wording
 from app.handouts.quiz_sheet import SHEET_LENGTH
+from app.links import qr_svg
 from app.quiz.item import ITEMS
 from app.quiz.progress import items_for
 from app.wording import VERDICTS
@@ -23,7 +25,8 @@ from .english_terms import replaced_words as english_replaced
 from .test_arabic_style import DIGIT_FIRST_CARD, NAME_THEN_COUNT, page_text
 from .test_quiz import _actor, engine_answer
 
-SHEETS = ("summary", "cards", "quiz?seed=class7")
+SHEETS = ("summary", "large", "bilingual", "cards", "quiz?seed=class7")
+SUMMARIES = ("summary", "large", "bilingual")  # the rules' summary, on its three sheets
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -123,6 +126,59 @@ def test_the_summary_links_each_section_to_its_rules_page(client):
     sections = re.findall(r'<h2 id="section-\d+"><a href="(/en/rules/[\w-]+)">', page)
     assert len(sections) == 7
     assert all(client.get(url).status_code == 200 for url in sections)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("sheet", SUMMARIES)
+def test_a_summary_ends_with_the_rules_whole_address_and_its_qr_code(app, client, lang, sheet):
+    """#35: the sheets ended with a bare "/en/rules/", which no one can type off paper. Now the whole
+    address of the host the sheet was asked of (scheme included), and the QR code of that address."""
+    page = client.get(f"/{lang}/print/{sheet}", base_url="https://uno.example.org").text
+    shown = re.findall(r'<code dir="ltr">([^<]*/rules/)</code>', page)
+    codes = ("ar", "en") if sheet == "bilingual" else (lang,)
+    assert sorted(shown) == [f"https://uno.example.org/{code}/rules/" for code in codes]
+    for address in shown:
+        with app.test_request_context(f"/{lang}/"), force_locale(lang):
+            drawn = qr_svg(address, "QR")
+        assert drawn.split("</title>")[1] in page  # segno's modules of that very address
+
+
+def test_the_site_address_when_set_is_the_one_printed(app, client):
+    app.config["SITE_URL"] = "https://uno.example"
+    page = client.get("/ar/print/summary", base_url="http://10.0.0.7:8000").text
+    assert '<code dir="ltr">https://uno.example/ar/rules/</code>' in page and "10.0.0.7" not in page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bilingual_sheet_holds_the_summary_in_each_language_side_by_side(client, lang):
+    """A column per language, each marked with its language and direction, the page's own first
+    (so English prints on the left, Arabic on the right), each the same summary as its own sheet."""
+    page = client.get(f"/{lang}/print/bilingual").text
+    columns = re.findall(r'<div class="bilingual-column" lang="(\w+)" dir="(\w+)">(.*?)</footer>', page, re.S)
+    assert [(code, direction) for code, direction, _ in columns] == sorted([("ar", "rtl"), ("en", "ltr")],
+                                                                          key=lambda column: column[0] != lang)
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))  # each language's sections have ids of their own
+    for code, _, column in columns:
+        alone = client.get(f"/{code}/print/summary").text
+        summary = re.search(r'<p class="sheet-lead">.*?</footer>', alone, re.S).group(0)
+        assert _without_ids(summary) in _without_ids(column + "</footer>")
+        with client.application.test_request_context(f"/{code}/"):
+            assert str(VERDICTS[Rule.UNO_CALL, False, None]) in html.unescape(column)
+    heading = re.search(r'<h1 id="sheet-title" class="bilingual-title">(.*?)</h1>', page, re.S).group(1)
+    assert 'lang="ar" dir="rtl">القواعد في صفحة واحدة<' in heading and 'lang="en" dir="ltr">The rules on one page<' in heading
+
+
+def _without_ids(markup: str) -> str:
+    return re.sub(r' (id|aria-labelledby)="[^"]*"', "", markup)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_index_links_the_large_print_and_the_bilingual_sheets(client, lang):
+    page = client.get(f"/{lang}/print/").text
+    for sheet in ("large", "bilingual"):
+        for paper in ("a4", "letter"):
+            assert f'href="/{lang}/print/{sheet}?paper={paper}"' in page
 
 
 def test_the_summarys_example_is_judged_by_the_engine(client):

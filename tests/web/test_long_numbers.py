@@ -20,6 +20,7 @@ ALERT = re.compile(r'role="alert"[^>]*>(.*?)</div>', re.S)
 PAGES = ["/{lang}/sandbox", "/{lang}/quiz", "/{lang}/quiz/check", f"/{{lang}}/learn/{FIRST_LESSON}", "/{lang}/play",
          "/{lang}/play/together", "/{lang}/play/{form_game}", "/{lang}/play/{form_game}/watch", "/{lang}/join",
          "/{lang}/class/{class}", "/{lang}/watch/{watch}", "/{lang}/print/quiz", "/{lang}/print/cards",
+         "/{lang}/print/large", "/{lang}/print/bilingual",
          "/api/v1/quiz", "/api/v1/watch/{watch}", f"/api/v1/lessons/{FIRST_LESSON}", "/api/v1/games/{game}"]
 QUERY = ["remove", "pick", "players", "count1", "count2", "turn", "direction", "build", "hand", "top", "scenario",
          "moves", "seat", "target", "action", "card", "color", "uno", "step", "at", "points", "answer", "item",

@@ -52,7 +52,8 @@ FORBIDDEN = {
     "ar": re.compile(r"لا يجوز (?:لك )?(?:أن )?(?:تلعب|يلعب|لعب)(?:ها)? ?(?:بطاقة «تغيير اللون \+ اسحب 4»)?[^.]{0,10}إلا"),
 }
 BLUFF_PAGES = ("rules/wild-cards", "rules/challenge", "cards/wild-draw-four", "learn/draw-cards?step=2",
-               "learn/challenge?step=3", "present/wild-draw-four/1", "print/summary")
+               "learn/challenge?step=3", "present/wild-draw-four/1", "print/summary", "print/large",
+               "print/bilingual")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
