@@ -12,7 +12,7 @@
   const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
   let player = null;  // the step player, while it plays a move's steps
   let tapped = null;  // the card the learner tapped while the steps played: judged once they end
-  const OPENING = "uno-tutor-opening";  // set by site.js when a new game's form is sent
+  const OPENING = "uno-tutor-opening";  // set by opening.js when a new game's form is sent
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
   const SETTLING = 300;  // ms: the second click of a double click lands on nothing (a deliberate click comes later)
   let settledAt = 0;  // when the latest answer's table was put in place
@@ -233,7 +233,7 @@
   }
 
   // A new game's opening moves (the dealer, the first card, bots before you) play the same way:
-  // the new-game form (site.js, data-opening) marks the page it leads to, so a reload or a link back replays nothing.
+  // the new-game form (opening.js, data-opening) marks the page it leads to, so a reload or a link back replays nothing.
   // The mark is the time the form was sent: one left by a form that never arrived goes stale.
   let opening = false;
   try {
