@@ -10,13 +10,12 @@ import pytest
 
 from app.engine.cards import card
 from app.i18n import LANGUAGES
-from app.practice import access
-from app.practice.game import Practice, table_after
+from app.practice.game import Practice
 
 from ..web.practice_support import rewrite
 from .test_pass_and_play import start
 from .test_practice import Learner
-from .test_table_screen import new_table
+from .test_table_screen import log_wild_draw_fours, new_table
 
 PHONE, LAPTOP = (375, 667), (1280, 800)
 SIXTEEN = ["Y1", "Y2", "Y3", "Y4", "R5", "B6", "G7", "Y8", "R9", "B1", "G2", "Y6", "G8", "B9", "R2", "WD4"]
@@ -33,20 +32,6 @@ def _sixteen_cards(practice: Practice) -> None:
     practice.hints = True
 
 
-def _long_log(app, game_id: str) -> None:
-    """A log of LOGGED steps (one bot's Wild Draw Four, over and over), so numbers run past 100."""
-    with app.app_context():
-        record = access.store().load(game_id)
-        practice = Practice.from_dict(record.state)
-        play = {"kind": "play", "rule": "wild-draw-four.restriction",
-                "params": {"card": "WD4", "seat": 1, "color": "red", "named": "red", "top": "R5"}}
-        step = {"seat": 1, "move": {"seat": 1, "action": "play", "card": "WD4", "color": "red"},
-                "rule": play["rule"], "events": [play], "after": table_after(practice.round)}
-        first = practice.logged
-        practice.latest, practice.logged = first, LOGGED
-        assert access.store().save(record, practice.to_dict(), practice.finished, [step] * (LOGGED - first), first)
-
-
 def sixteen_card_table(visit, served_app, lang, size):
     """A table at ``size`` whose learner holds 16 cards, after a log of LOGGED steps."""
     width, height = size
@@ -55,7 +40,7 @@ def sixteen_card_table(visit, served_app, lang, size):
     Learner(page, "mouse").settled()
     game_id = url.rsplit("/", 1)[1]
     rewrite(served_app, game_id, _sixteen_cards)
-    _long_log(served_app, game_id)
+    log_wild_draw_fours(served_app, game_id, named="red", upto=LOGGED)
     page.goto(url)
     assert page.locator(".hand-cards .card-button").count() == 16
     return page

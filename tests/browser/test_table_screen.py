@@ -315,18 +315,21 @@ def _drawn_wild(practice):
 DECISIONS = {"challenge": _challenged, "catch": _to_catch, "drawn-wild": _drawn_wild}
 
 
-def _log_the_wild_draw_four(app, game_id):
-    """The challenge panel explains the Wild Draw Four the log shows: log it as a bot's play."""
+def log_wild_draw_fours(app, game_id, named="blue", upto=None):
+    """Log a bot's Wild Draw Four (naming ``named``) as the game's latest step, or over and over
+    until the log holds ``upto`` steps: the challenge panel explains the Wild Draw Four the log
+    shows; a long log's numbers run past 100."""
     with app.app_context():
         record = access.store().load(game_id)
         practice = Practice.from_dict(record.state)
         play = {"kind": "play", "rule": "wild-draw-four.restriction",
-                "params": {"card": "WD4", "seat": 1, "color": "red", "named": "blue", "top": "R5"}}
-        step = {"seat": 1, "move": {"seat": 1, "action": "play", "card": "WD4", "color": "blue"},
+                "params": {"card": "WD4", "seat": 1, "color": "red", "named": named, "top": "R5"}}
+        step = {"seat": 1, "move": {"seat": 1, "action": "play", "card": "WD4", "color": named},
                 "rule": play["rule"], "events": [play], "after": table_after(practice.round)}
         first = practice.logged
-        practice.latest, practice.logged = first, first + 1
-        assert access.store().save(record, practice.to_dict(), practice.finished, [step], first)
+        practice.latest, practice.logged = first, upto or first + 1
+        assert access.store().save(record, practice.to_dict(), practice.finished, [step] * (practice.logged - first),
+                                   first)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -342,7 +345,7 @@ def test_a_long_decision_with_twelve_cards_still_fits_one_screen(visit, served_a
     game_id = url.rsplit("/", 1)[1]
     rewrite(served_app, game_id, DECISIONS[decision])
     if decision == "challenge":
-        _log_the_wild_draw_four(served_app, game_id)
+        log_wild_draw_fours(served_app, game_id)
     page.goto(url)
     assert page.locator(".hand-cards .card-button").count() == 12
     assert outside(page) == [], decision
