@@ -10,6 +10,7 @@ templates reloading (the development server) every face is drawn afresh, as the 
 """
 from __future__ import annotations
 
+from flask import get_template_attribute
 from markupsafe import Markup
 
 from app.engine.cards import card
@@ -31,5 +32,5 @@ def drawn_card(notation: str, size: str = "medium") -> Markup:
     faces: dict[tuple[str, str, str], Markup] = app.extensions.setdefault("card_faces", {})
     face = None if app.jinja_env.auto_reload else faces.get(key)
     if face is None:
-        face = faces[key] = Markup(app.jinja_env.get_template(TEMPLATE).module.face_of(key[0], size))
+        face = faces[key] = Markup(get_template_attribute(TEMPLATE, "face_of")(key[0], size))
     return face
