@@ -5,14 +5,21 @@ JSON or SVG, nor a 304. A compressed answer's ETag gets the encoding's name ("<e
 a request that sends one back gets a 304 (app.pages.rendered accepts both forms). The site's
 pages (app.pages.rendered) and the static files under their hashed names (app.static_files) are
 the same bytes every time: a view names them (``keep_compressed``) and their compressed bytes are
-kept, so the same bytes are never compressed twice; nothing else is kept.
+kept, so the same bytes are never compressed twice; nothing else is kept. The learner's pages are
+kept by address, as many as anyone makes up, so at most MAX_KEPT compressed answers are kept, the
+least recently used forgotten first.
 """
 from __future__ import annotations
 
 from flask import request
 from flask_compress import Compress
 
+from .lru import LRU
+
 KEPT = "uno_tutor.keep_compressed"  # WSGI environ: the name of this answer's unchanging bytes
+# Compressed answers kept, each in one encoding: every static file and site page in the three a
+# browser asks for, and the learner's pages kept by address (app.pages.rendered).
+MAX_KEPT = 2000
 
 
 class KeptPagesOnly:
@@ -20,7 +27,7 @@ class KeptPagesOnly:
     named by ``keep_compressed`` have a key, the rest are compressed each time, never kept."""
 
     def __init__(self) -> None:
-        self._compressed: dict[str, bytes] = {}
+        self._compressed: LRU[str, bytes] = LRU(MAX_KEPT)
 
     def get(self, key: str) -> bytes | None:
         return self._compressed.get(key)

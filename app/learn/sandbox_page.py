@@ -21,6 +21,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.cards import FACES, Color
 from ..i18n import LANGUAGES
+from ..pages.rendered import address_page
 from ..practice.options import HOUSE_RULE_SWITCHES, RULE_CHOICES
 from .position import Outcome, Position, PositionError, build, canonical_json, move_from_form, step_cards, step_labels
 from .sandbox.builder import DEFAULT_SCENARIO, MAX_HAND, Builder, SandboxError
@@ -43,17 +44,27 @@ def link(lang: str, scenario: Any, moves: list[dict[str, Any]] | tuple = (), **m
 
 @bp.get("/<lang:lang>/sandbox")
 def page(lang: str):
+    """The builder's fields answered by a redirect (``_build``); any other address is a position,
+    the same page every time, so it is rendered once per address and language and revalidated
+    (app.pages.rendered.address_page)."""
     args = request.args
-    building = any(name in args for name in BUILDING)
+    if any(name in args for name in BUILDING):
+        try:
+            linked = read_link(args)
+        except SandboxError:
+            linked = None  # the fields alone say what to build
+        scenario, moves = linked or (DEFAULT_SCENARIO, [])
+        return _build(lang, scenario, moves)
+    return address_page(lambda: _position(lang, args))
+
+
+def _position(lang: str, args) -> tuple[str, int]:
+    """The position the address gives (the first one without), and the move tried on it."""
     try:
         linked = read_link(args)
     except SandboxError as error:
-        if not building:
-            return _page(lang, None, _default_builder().form_values(), error=error, base={})
-        linked = None  # the fields alone say what to build
+        return _page(lang, None, _default_builder().form_values(), error=error, base={})
     scenario, moves = linked or (DEFAULT_SCENARIO, [])
-    if building:
-        return _build(lang, scenario, moves)
     try:
         view = build(scenario, moves, viewer=VIEWER)
     except PositionError as error:
@@ -90,7 +101,7 @@ def _default_builder() -> Builder:
 
 
 def _page(lang: str, view: Position | None, values: dict[str, str], base, error: PositionError | None = None,
-          outcome: Outcome | None = None, kept: bool = False):
+          outcome: Outcome | None = None, kept: bool = False) -> tuple[str, int]:
     """The page: the position (if there is one to show), what the chosen move does, the builder."""
     fields = {"scenario": view.scenario_json, "moves": view.moves_json} if view else {
         "scenario": base.get("scenario", ""), "moves": base.get("moves", "")}

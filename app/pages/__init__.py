@@ -47,6 +47,7 @@ from app.i18n import LANGUAGES, current_language
 from app.scenes.card_examples import CARD_EXAMPLES
 
 from . import anchors, rendered
+from .card_faces import drawn_card
 from .cards import RELATED, card_face, copies, kind_facts, kinds
 from .examples import example_html, rule_example_html, scene_anchor
 from .glossary import SEPARATORS, isolate
@@ -149,7 +150,7 @@ TEMPLATE_GLOBALS = {
     "kinds": kinds, "kind_facts": kind_facts, "copies": copies, "EXAMPLES": CARD_EXAMPLES, "RELATED": RELATED,
     "glossary_rows": glossary_rows, "SEPARATORS": SEPARATORS, "isolate": isolate, "RULE_PAGES": anchors.RULE_PAGES,
     "page_rules": anchors.page_rules, "moved_rules": anchors.moved_rules,
-    "card_face": card_face, "example_html": example_html,
+    "card_face": card_face, "drawn_card": drawn_card, "example_html": example_html,
     "rule_example_html": rule_example_html, "scene_anchor": scene_anchor, "card_name": wording.card_name,
     "color_name": wording.color_name, "color_word": wording.color_word, "kind_name": wording.kind_name,
     "rule_title": wording.rule_title, "listed_title": wording.listed_title, "list_joints": lambda count: wording.list_joints(count, current_language()),

@@ -6,7 +6,9 @@ URL as a signed token (app.quiz.quiz), so nothing is stored on the server; answe
 "Check yourself" answer opens /<lang>/quiz/check, the rules page's questions with that one
 answered. app/static/quiz.js sends the same forms with fetch and puts the answer in place.
 Bad input (a seed, a token, an answer the quiz can't use) gets a 4xx page in the reader's
-language and changes nothing.
+language and changes nothing. A quiz's page and a "Check yourself" answer are fixed for their
+address, so each is rendered once per address and language and revalidated
+(app.pages.rendered.address_page).
 """
 from __future__ import annotations
 
@@ -16,14 +18,14 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import errors, wording
 from ..i18n import LANGUAGES
+from ..pages.rendered import address_page
 from ..proxied import secret_key
 from . import display
 from .item import check_items
-from .progress import QuizError, item, new_seed, resume
+from .progress import Progress, QuizError, item, new_seed, resume
 from .worked import worked_example
 
 bp = Blueprint("quiz", __name__)
-
 
 
 @bp.get("/<lang:lang>/quiz")
@@ -35,11 +37,16 @@ def quiz(lang: str):
     if not seed:
         return redirect(url_for(".quiz", lang=lang, seed=new_seed()))
     secret = secret_key()
-    progress = resume(seed, args.get("progress"), secret)
     if "answer" in args or "item" in args:
-        answered = progress.answer(args.get("item", ""), args.get("answer", ""))
+        answered = resume(seed, args.get("progress"), secret).answer(args.get("item", ""), args.get("answer", ""))
         return redirect(url_for(".quiz", lang=lang, seed=seed, progress=answered.token(secret),
                                 _anchor="feedback"), 303)
+    return address_page(lambda: (_quiz_page(resume(seed, args.get("progress"), secret), secret), 200))
+
+
+def _quiz_page(progress: Progress, secret: str) -> str:
+    """The quiz at its answers so far: the last one explained, the next question or the results."""
+    seed = progress.seed
     token = progress.token(secret) if progress.answers else None
     last = progress.answers[-1] if progress.answers else None
     links = {code: url_for(".quiz", lang=code, seed=seed, progress=token) for code in LANGUAGES}
@@ -54,6 +61,10 @@ def quiz(lang: str):
 @bp.get("/<lang:lang>/quiz/check")
 def check(lang: str):
     """A rules page's "Check yourself" with one question answered (``?item=&answer=``)."""
+    return address_page(lambda: (_checked(), 200))
+
+
+def _checked() -> str:
     chosen = item(request.args.get("item", ""))
     if chosen.myth:  # myths are the quiz's own; a rules page asks about positions
         raise QuizError("unknown-item", 404)

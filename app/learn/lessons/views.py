@@ -7,13 +7,15 @@ and shows the table after it, or the same table with the engine's reason when th
 so the step can be tried again. Nothing is stored; app/static/learn.js sends the same forms with
 fetch, plays the answer's new steps on the table (steps.js) and keeps the learner's progress in
 localStorage. What a step's page judges and shows is app.learn.lessons.step_page's; the course's
-addresses are app.learn.lessons.links'.
+addresses are app.learn.lessons.links'. Everything a page shows is in its address, so each is
+rendered once per address and language and revalidated (app.pages.rendered.address_page).
 """
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
+from app.pages.rendered import address_page
 
 from . import CHAPTERS, LESSONS, progress
 from .judge import ProgressError, replay
@@ -25,11 +27,16 @@ bp = Blueprint("lessons", __name__)
 
 @bp.get("/<lang:lang>/learn/")
 def index(lang: str):
-    return render_template("learn/index.html", chapters=CHAPTERS, lesson_url=lesson_url)
+    return address_page(lambda: (render_template("learn/index.html", chapters=CHAPTERS, lesson_url=lesson_url), 200))
 
 
 @bp.get("/<lang:lang>/learn/<lesson_id>")
 def lesson(lang: str, lesson_id: str):
+    return address_page(lambda: _step(lesson_id))
+
+
+def _step(lesson_id: str) -> tuple[str, int]:
+    """The step the address names, judged and drawn (a 404 for a lesson or step there is not)."""
     found = LESSONS.get(lesson_id)
     number = small_number(request.args.get("step", "1"))
     if found is None or number is None or not 1 <= number <= len(found.steps):
