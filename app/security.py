@@ -126,6 +126,29 @@ def csrf_token() -> str:
     return base64.urlsafe_b64encode(mask + _xor(mask, secret_bytes)).decode()
 
 
+# A page drawn once and kept for many answers (app.drawn_pages) holds this in each form's token
+# field instead of a token: drawn for nobody's session, it is every reader's. Each answer puts a
+# token of its own reader's session in every hole (``with_tokens``), masked afresh for each, so
+# the answer is what ``csrf_token`` would have written. Random per process, longer than any name
+# a reader may type (so no typed text is ever taken for a hole), and only letters, digits and
+# dashes (so HTML escaping leaves it whole).
+TOKEN_HOLE = f"csrf-token-hole-{secrets.token_hex(16)}"
+
+
+def token_hole() -> str:
+    """What a page drawn for every reader writes where ``csrf_token`` would (``TOKEN_HOLE``)."""
+    return TOKEN_HOLE
+
+
+def with_tokens(html: str) -> str:
+    """``html`` with a freshly masked token of this request's session in each ``TOKEN_HOLE``."""
+    parts = html.split(TOKEN_HOLE)
+    filled = [parts[0]]
+    for part in parts[1:]:
+        filled += (csrf_token(), part)
+    return "".join(filled)
+
+
 def _unmasked(sent: str) -> bytes | None:
     """The token a masked one hides (``csrf_token``), or None if ``sent`` is not a masked token."""
     try:

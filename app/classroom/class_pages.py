@@ -11,7 +11,9 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext as _
 
-from .. import errors
+from .. import drawn_pages, errors
+from ..fast_json import dumps_bytes
+from ..i18n import current_language
 from ..limits import LimitReached
 from ..links import absolute, qr_svg
 from ..practice.forms import form_options
@@ -50,13 +52,22 @@ def class_page(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:  # typed in lower case, or with its dash: the one address
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
-    expires = datetime.fromtimestamp(found.expires, timezone.utc)
-    # The teacher's alone, and live: never cached (app.security.PRIVATE_BLUEPRINTS).
-    return render_template(
-        "classroom/page.html", **_joining(found, lang), projector=url_for(".projector", lang=lang, code=found.code),
-        game=classes.describe(found), progress=classes.progress(found), top_rules=TOP_RULES, refresh=REFRESH_EVERY,
-        expires=format_date(expires, "long"), expires_iso=expires.isoformat(timespec="seconds"),
-        api=url_for("api.classes.show", code=found.code, lang=lang))
+    progress = classes.progress(found)
+
+    def context() -> dict[str, Any]:
+        expires = datetime.fromtimestamp(found.expires, timezone.utc)
+        return {**_joining(found, lang), "projector": url_for(".projector", lang=lang, code=found.code),
+                "game": classes.describe(found), "progress": progress, "top_rules": TOP_RULES,
+                "refresh": REFRESH_EVERY, "expires": format_date(expires, "long"),
+                "expires_iso": expires.isoformat(timespec="seconds"),
+                "api": url_for("api.classes.show", code=found.code, lang=lang)}
+
+    # The teacher's alone, and live: never cached by a browser (app.security.PRIVATE_BLUEPRINTS).
+    # Drawn once per class, state of its students (the progress, the class's data: its JSON is
+    # its version), language of the words and of the address, and host its links name
+    # (app.links.absolute), and kept (app.drawn_pages): a teacher's reload is not drawn again.
+    key = ("class", found.code, dumps_bytes(progress), current_language(), lang, absolute(""))
+    return drawn_pages.page(key, "classroom/page.html", context)
 
 
 @bp.get("/<lang:lang>/class/<code>/projector")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import errors
+from .. import drawn_pages, errors
+from ..i18n import current_language
 from ..links import absolute, qr_svg
 from ..practice import access
 from ..practice.access import GameError
@@ -25,10 +26,14 @@ def watch(lang: str, token: str):
     found, record, practice = watching.load(token)
     if request.args.get("after", type=int) == record.version:
         return "", 204
-    since = request.args.get("since", type=int)
-    context = watching.table(found, record, practice, since)
-    # Never cached (app.security.PRIVATE_BLUEPRINTS): a cached table would stop the game.
-    return render_template("practice/watch.html", poll=POLL_EVERY, **context)
+    first = watching.fresh_from(practice, request.args.get("since", type=int))
+    # Never cached by a browser (app.security.PRIVATE_BLUEPRINTS): a cached table would stop the
+    # game. Drawn once per link (its address: its language and token), game version, language
+    # of the words, open hands or not and first step to play, and kept (app.drawn_pages): every
+    # watcher of the link at that version gets the same page, a class of forty one drawing.
+    key = ("watch", request.path, record.version, current_language(), found.open_hands, first)
+    return drawn_pages.page(key, "practice/watch.html",
+                            lambda: {"poll": POLL_EVERY, **watching.table(found, record, practice, first)})
 
 
 @bp.get("/<lang:lang>/play/<game_id>/watch")

@@ -81,9 +81,9 @@ def fresh_from(practice: Practice, since: int | None) -> int:
     return max(0, practice.logged - MAX_REPLAY, min(since, practice.logged))
 
 
-def table(watch: Watch, record: Record, practice: Practice, since: int | None) -> dict[str, Any]:
-    """practice/watch.html's context: the table without anything of the owner's to move with."""
-    first = fresh_from(practice, since)
+def table(watch: Watch, record: Record, practice: Practice, first: int) -> dict[str, Any]:
+    """practice/watch.html's context: the table without anything of the owner's to move with,
+    the steps from ``first`` on (``fresh_from``) to be played."""
     shown_from = max(0, min(first, practice.logged - narration.SHOWN_STEPS))
     viewer = visibility.watcher(watch.open_hands)
     log = _log(record, practice, shown_from, viewer)

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from .. import errors, wording
+from .. import drawn_pages, errors, wording
 from ..engine.cards import InvalidCardError, card
 from ..engine import visibility
 from ..engine.rules import PRESETS
@@ -228,20 +228,44 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     """The table page, as the seat whose hand it shows (``me``: the learner's, or in pass-and-play
     the holder's) sees it; in pass-and-play the pass screen instead while the next decision is
     another person's. ``notice``: a refusal or error said in the decision panel; ``refused``: a
-    card from the hand that was refused, explained beside it."""
-    state = practice.round
+    card from the hand that was refused, explained beside it.
+
+    The page without either is drawn once per game version and reader (app.drawn_pages): its key
+    is the page's path (the game and the address's language) and the game's version (which hold
+    everything the table shows, the seat whose hand it is included), the language of the words,
+    that seat, and what the query adds (a card being completed, UNO chosen with it). A refusal's
+    page is drawn each time."""
     seats = narration.seat_names(practice)
     if practice.pass_to() is not None:
         return _pass_screen(record, practice, seats, notice or refused, status)
     me = HUMAN if practice.mover is None else practice.mover
-    chosen = None
-    if choose and state.actor() == me:
-        try:
-            face = card(choose)
-        except InvalidCardError:
-            face = None
-        if face is not None and face in state.hands[me] and needs_choice(state, face) and hint(state, face, me).legal:
-            chosen = face.notation
+    chosen = _chosen(practice.round, me, choose)
+    if notice is None and refused is None and status == 200:
+        key = ("table", request.path, record.version, current_language(), me, chosen, uno)
+        return drawn_pages.page(key, "practice/table.html", lambda: _table_context(record, practice, seats, me, chosen,
+                                                                                   uno))
+    return render_template("practice/table.html", **_table_context(record, practice, seats, me, chosen, uno, notice,
+                                                                   refused)), status
+
+
+def _chosen(state, me: int, choose: str | None) -> str | None:
+    """The card the address says is being completed (``?choose=``: a wild's colour, a 7's player
+    to be chosen), if ``me`` holds it, may play it now and it needs that choice; else None."""
+    if not choose or state.actor() != me:
+        return None
+    try:
+        face = card(choose)
+    except InvalidCardError:
+        return None
+    if face in state.hands[me] and needs_choice(state, face) and hint(state, face, me).legal:
+        return face.notation
+    return None
+
+
+def _table_context(record, practice, seats: tuple[str, ...], me: int, chosen: str | None, uno: bool,
+                   notice=None, refused: dict[str, Any] | None = None) -> dict[str, Any]:
+    """practice/table.html's context: the game as ``me`` sees it (see ``_table``)."""
+    state = practice.round
     shown_from = max(0, min(practice.latest, practice.logged - narration.SHOWN_STEPS))
     log = access.store().steps(record.id, shown_from)
     wd4 = narration.last_wild_draw_four(log) if state.pending and state.pending.kind == PendingKind.CHALLENGE else None
@@ -252,21 +276,26 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
         again = url_for(".new_together" if practice.together else ".new_game", lang=lang, **fields)
     asked = Asked(chosen=chosen, uno=uno, wd4_color=wd4.get("color") if wd4 else None, again=again,
                   together=practice.together, back=url_for(".table", lang=lang, game_id=record.id))
-    context = {
+    return {
         "game_id": record.id, "version": record.version,
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "together": practice.together,
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me,
                           asked),
     }
-    return render_template("practice/table.html", **context), status
 
 
 def _pass_screen(record, practice, seats, notice, status: int):
-    """Pass-and-play between two people: no hand in the page until the next one shows theirs."""
-    context = pass_and_play.pass_screen(record, practice, seats)
-    return (render_template("practice/pass.html", game_id=record.id, seats=seats, notice=notice, **context),
-            status)
+    """Pass-and-play between two people: no hand in the page until the next one shows theirs.
+    Without a notice, drawn once per path, game version (which says who takes the device) and
+    language of the words."""
+    def context() -> dict[str, Any]:
+        return {"game_id": record.id, "seats": seats, "notice": notice, **pass_and_play.pass_screen(record, practice, seats)}
+
+    if notice is None and status == 200:
+        key = ("pass", request.path, record.version, current_language())
+        return drawn_pages.page(key, "practice/pass.html", context)
+    return render_template("practice/pass.html", **context()), status
 
 
 @errors.page(bp.name, CSRFError)
