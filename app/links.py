@@ -5,6 +5,8 @@ address printed at a sheet's foot).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from flask import current_app, request
 
@@ -18,10 +20,12 @@ def absolute(path: str) -> str:
     return site + path
 
 
+@lru_cache(maxsize=256)
 def qr_svg(url: str, label: str) -> str:
     """The QR code of ``url`` as inline SVG, sized by CSS (no width or height of its own), named
     ``label`` for screen readers. Medium error correction: a projector's glare or a phone held at
-    an angle still reads it."""
+    an angle still reads it. Drawn once per address and label (choosing its mask is most of a
+    class page's drawing): the class page shows the same code at every refresh."""
     svg = segno.make(url, error="m").svg_inline(scale=1, border=4, dark="#000", light="#fff", title=label,
                                                 svgclass="qr", lineclass=None, omitsize=True)
     return svg.replace("<svg ", '<svg role="img" ', 1)
