@@ -13,6 +13,7 @@ week after it was made; a student's game never played goes after two hours, as a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from flask import g, request, url_for
@@ -21,6 +22,7 @@ from flask_babel import gettext as _
 from ..engine.rules import PRESETS, RuleSet
 from ..i18n import current_language
 from ..links import absolute
+from ..lru import LRU
 from ..pages.preset_words import PRESET_WORDS
 from ..pages.rulefacts import SHOWN_OPTIONS
 from ..practice import access, narration
@@ -28,7 +30,7 @@ from ..practice.owners import owner_token
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
 from ..practice.options import RULE_CHOICES
-from ..store import ClassFull, ClassGone, ClassRecord, new_token, owner_hash
+from ..store import ClassFull, ClassGone, ClassRecord, StudentGame, new_token, owner_hash
 from .codes import new_code, normalise
 
 CLASS_TTL = 7 * 24 * 3600  # a class and its games are deleted a week after it was made
@@ -129,18 +131,19 @@ def progress(found: ClassRecord) -> dict[str, Any]:
     first, then those not yet finished, then by their number (the order they joined)."""
     store, language = access.store(), current_language()
     refused = store.class_refusals(found.code)
-    students = []
+    students: list[dict[str, Any]] = []
+    watch_url = _watch_urls(language)
     for student in store.class_games(found.code):
-        game = student.state["game"]
+        round_number, cards_left = _standing(student)
         rules = refused.get(student.game, {})
         worst = max(rules, key=lambda rule: (rules[rule], rule), default=None)
         students.append({
             "number": student.number, "nickname": student.nickname,
             "name": student_name(student.number, student.nickname),
-            "round": game["number"], "cards_left": len(game["round"]["hands"][HUMAN]),
+            "round": round_number, "cards_left": cards_left,
             "refused": sum(rules.values()), "refusals": rules, "most_refused": worst and narration.why(worst),
             "finished": student.finished,
-            "watch": student.watch and absolute(url_for("watch.watch", lang=language, token=student.watch)),
+            "watch": student.watch and watch_url(student.watch),
         })
     students.sort(key=lambda student: (-student["refused"], student["finished"], student["number"]))
     totals: Counter[str] = Counter()
@@ -148,6 +151,32 @@ def progress(found: ClassRecord) -> dict[str, Any]:
         totals.update(rules)
     ranked = sorted(totals.items(), key=lambda item: (-item[1], item[0]))
     return {"students": students, "refusals": [{**narration.why(rule), "count": n} for rule, n in ranked]}
+
+
+def _watch_urls(language: str) -> Callable[[str], str]:
+    """A watch link's whole address from its token, in ``language``. The links differ only in
+    their last part, the token (URL-safe base64: nothing to quote), so the address is built by
+    url_for once per class page, not once per student (building it cost as much as the rest of
+    the student's row)."""
+    stem = absolute(url_for("watch.watch", lang=language, token="-")).removesuffix("-")
+    return lambda token: stem + token
+
+
+def _standing(student: StudentGame) -> tuple[int, int]:
+    """The student's round and the cards left in their hand, read from their stored game once per
+    stored state: a teacher's page reads every student's game at every refresh, and most have not
+    changed since the last (``STANDINGS``: by game, with the stored text they were read from)."""
+    kept = STANDINGS.get(student.game)
+    if kept is not None and kept[0] == student.data:
+        return kept[1]
+    game = student.state["game"]
+    standing = game["number"], len(game["round"]["hands"][HUMAN])
+    STANDINGS[student.game] = student.data, standing
+    return standing
+
+
+# The standings read last (``_standing``), per process: a lecture hall's classes at once.
+STANDINGS: LRU[str, tuple[str, tuple[int, int]]] = LRU(2 * MAX_STUDENTS)
 
 
 def describe(found: ClassRecord) -> dict[str, Any]:

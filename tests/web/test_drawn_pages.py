@@ -204,11 +204,15 @@ def test_a_class_page_is_drawn_again_when_its_class_changes(app, client, drawn):
     assert "Huda" not in empty and "Huda" in joined and drawn == ["classroom/page.html"]
     version, _ = stored(app, game_id)
     rewrite(app, game_id, learner_holds(["R1", "B2"], top="G7"))
+    moved = client.get(path).text  # the student's game changed: their row is read again
+    assert moved != joined and '<td data-field="cards_left" data-label="Cards left">2</td>' in moved
+    assert client.get(f"/api/v1/classes/{code}").get_json()["students"][0]["cards_left"] == 2
+    drawn.clear()
     refused = pupil.post(f"/api/v1/games/{game_id}/moves", json={"version": version + 1,
                                                                  "move": {"action": "play", "card": "B2"}})
     assert refused.status_code == 422
     counted = client.get(path).text
-    assert counted != joined and drawn == ["classroom/page.html"] * 2
+    assert counted != moved and drawn == ["classroom/page.html"]
     assert counted == afresh(client, path)
     arabic = client.get(f"/ar/class/{code}").text
     assert '<html lang="ar"' in arabic and arabic == afresh(client, f"/ar/class/{code}")
