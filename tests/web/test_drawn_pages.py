@@ -6,7 +6,6 @@ import html
 import re
 
 import pytest
-from flask import template_rendered
 
 from app import create_app, drawn_pages, lru
 from app.security import TOKEN_HOLE
@@ -19,19 +18,6 @@ pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
 TOKENS = CSRF  # each form's token
 HAND = re.compile(r'<button type="submit" name="card" value="([^"]+)"')
-
-
-@pytest.fixture
-def drawn(app):
-    """The pages drawn while the test runs (their templates' names)."""
-    seen = []
-
-    def record(sender, template, context, **extra):
-        seen.append(template.name)
-
-    template_rendered.connect(record, app)
-    yield seen
-    template_rendered.disconnect(record, app)
 
 
 def without_tokens(page: str) -> str:
@@ -51,18 +37,18 @@ def afresh(client, path: str) -> str:
     return answer.text
 
 
-def test_a_table_is_drawn_once_per_version_and_is_what_a_new_process_draws(app, client, drawn):
+def test_a_table_is_drawn_once_per_version_and_is_what_a_new_process_draws(app, client, renders):
     game_id = new_api_game(client, seed=8)["id"]
     path = f"/en/play/{game_id}"
     first = client.get(path).text
-    assert drawn == ["practice/table.html"]
-    drawn.clear()
+    assert renders == ["practice/table.html"]
+    renders.clear()
     again = client.get(path).text
-    assert drawn == [] and without_tokens(again) == without_tokens(first)
+    assert renders == [] and without_tokens(again) == without_tokens(first)
     assert without_tokens(again) == without_tokens(afresh(client, path))
 
 
-def test_a_move_draws_the_table_again(app, client, drawn):
+def test_a_move_draws_the_table_again(app, client, renders):
     game_id = new_api_game(client, seed=8)["id"]
     rewrite(app, game_id, learner_holds(["R1", "B2"], top="G7", draw="Y3"))  # a draw the bots answer
     version, _ = stored(app, game_id)
@@ -70,10 +56,10 @@ def test_a_move_draws_the_table_again(app, client, drawn):
     assert HAND.findall(before) == ["R1", "B2"] and f'data-version="{version}"' in before
     assert client.post(f"/api/v1/games/{game_id}/moves",
                        json={"version": version, "move": {"action": "draw"}}).status_code == 200
-    drawn.clear()
+    renders.clear()
     after = client.get(f"/en/play/{game_id}").text
     version, practice = stored(app, game_id)
-    assert drawn == ["practice/table.html"] and f'data-version="{version}"' in after
+    assert renders == ["practice/table.html"] and f'data-version="{version}"' in after
     assert HAND.findall(after) == [c.notation for c in practice.round.hands[0]] and "Y3" in HAND.findall(after)
 
 
@@ -175,44 +161,44 @@ def test_a_page_kept_for_one_watcher_or_the_owner_never_reaches_another(app, cli
         assert_html_hides(app, "en", closed, game_id, watcher_secrets(app, game_id))
 
 
-def test_a_watch_page_is_drawn_once_for_every_watcher_and_again_after_a_move(app, client, drawn):
+def test_a_watch_page_is_drawn_once_for_every_watcher_and_again_after_a_move(app, client, renders):
     game_id = new_api_game(client, seed=8)["id"]
     path = share(client, game_id)
-    drawn.clear()
+    renders.clear()
     pages = [app.test_client().get(path).text for _ in range(5)]
-    assert drawn == ["practice/watch.html"] and len(set(pages)) == 1
+    assert renders == ["practice/watch.html"] and len(set(pages)) == 1
     assert pages[0] == afresh(app.test_client(), path)
     rewrite(app, game_id, learner_holds(["R1", "B2"], top="G7", draw="Y3"))
     version, practice = stored(app, game_id)
     seen = app.test_client().get(path).text
-    assert f'data-version="{version}"' in seen and drawn == ["practice/watch.html"] * 2
+    assert f'data-version="{version}"' in seen and renders == ["practice/watch.html"] * 2
     polled = app.test_client().get(f"{path}?after={version - 1}&since={practice.logged}").text
-    assert polled != seen and drawn == ["practice/watch.html"] * 3  # fewer steps to play: drawn for itself
+    assert polled != seen and renders == ["practice/watch.html"] * 3  # fewer steps to play: drawn for itself
 
 
 # --- a class page ---------------------------------------------------------------------------------
 
-def test_a_class_page_is_drawn_again_when_its_class_changes(app, client, drawn):
+def test_a_class_page_is_drawn_again_when_its_class_changes(app, client, renders):
     code = client.post("/api/v1/classes", json={"rules": RULES, "bots": 2, "seed": 2}).get_json()["code"]
     path = f"/en/class/{code}"
     empty = client.get(path).text
-    drawn.clear()
-    assert client.get(path).text == empty and drawn == []
+    renders.clear()
+    assert client.get(path).text == empty and renders == []
     pupil = app.test_client()
     game_id = pupil.post(f"/api/v1/classes/{code}/games", json={"nickname": "Huda"}).get_json()["id"]
     joined = client.get(path).text
-    assert "Huda" not in empty and "Huda" in joined and drawn == ["classroom/page.html"]
+    assert "Huda" not in empty and "Huda" in joined and renders == ["classroom/page.html"]
     version, _ = stored(app, game_id)
     rewrite(app, game_id, learner_holds(["R1", "B2"], top="G7"))
     moved = client.get(path).text  # the student's game changed: their row is read again
     assert moved != joined and '<td data-field="cards_left" data-label="Cards left">2</td>' in moved
     assert client.get(f"/api/v1/classes/{code}").get_json()["students"][0]["cards_left"] == 2
-    drawn.clear()
+    renders.clear()
     refused = pupil.post(f"/api/v1/games/{game_id}/moves", json={"version": version + 1,
                                                                  "move": {"action": "play", "card": "B2"}})
     assert refused.status_code == 422
     counted = client.get(path).text
-    assert counted != moved and drawn == ["classroom/page.html"]
+    assert counted != moved and renders == ["classroom/page.html"]
     assert counted == afresh(client, path)
     arabic = client.get(f"/ar/class/{code}").text
     assert '<html lang="ar"' in arabic and arabic == afresh(client, f"/ar/class/{code}")
