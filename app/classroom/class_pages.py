@@ -9,9 +9,10 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import format_date, gettext as _
+from flask_babel import format_date
 
 from .. import errors
+from ..i18n import gettext as _
 from ..limits import LimitReached
 from ..links import absolute, qr_svg
 from ..practice.forms import form_options
