@@ -2,6 +2,7 @@ import secrets
 from urllib.parse import quote
 
 import pytest
+from flask import template_rendered
 from hypothesis import HealthCheck, settings
 
 from app import create_app
@@ -96,6 +97,19 @@ def app(tmp_path, monkeypatch, request):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def renders(app):
+    """The templates rendered while the test runs, by name."""
+    seen = []
+
+    def record(sender, template, context, **extra):
+        seen.append(template.name)
+
+    template_rendered.connect(record, app)
+    yield seen
+    template_rendered.disconnect(record, app)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@ address and language and revalidated (app.pages.rendered.address_page): a kept p
 address would render afresh, never another language's, another state's or another reader's; its
 strong ETag changes with its bytes and answers a 304; what is kept is bounded."""
 import pytest
-from flask import template_rendered
 
 from app import create_app, lru
 from app.learn.lessons.step_page import StepPage
@@ -15,19 +14,6 @@ SANDBOX = "/en/sandbox"
 QUIZ = "/en/quiz?seed=2024"
 CHECK = "/en/quiz/check?item=turn-match&answer=B7"
 LEARNER_PAGES = (STEP, MOVE, "/en/learn/", SANDBOX, QUIZ)
-
-
-@pytest.fixture
-def renders(app):
-    """The templates rendered while the test runs, by name."""
-    seen = []
-
-    def record(sender, template, context, **extra):
-        seen.append(template.name)
-
-    template_rendered.connect(record, app)
-    yield seen
-    template_rendered.disconnect(record, app)
 
 
 def fresh(url: str, **headers) -> bytes:

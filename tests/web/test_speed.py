@@ -4,7 +4,6 @@ import re
 
 import brotli
 import pytest
-from flask import template_rendered
 
 from app import static_files
 from app.pages import all_page_urls
@@ -13,19 +12,6 @@ from app.static_files import StaticNames
 STATIC_LINK = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 HASHED = re.compile(r"^/static/.+\.[0-9a-f]{8}\.[a-z]+$")
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
-
-
-@pytest.fixture
-def renders(app):
-    """The templates rendered while the test runs, by name."""
-    seen = []
-
-    def record(sender, template, context, **extra):
-        seen.append(template.name)
-
-    template_rendered.connect(record, app)
-    yield seen
-    template_rendered.disconnect(record, app)
 
 
 def test_a_page_is_rendered_once_then_served_from_memory(client, renders):
