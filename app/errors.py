@@ -17,11 +17,10 @@ import math
 from typing import Any, Callable, TypeVar
 
 from flask import jsonify, make_response, render_template, request
-from flask_babel import force_locale
 from werkzeug.exceptions import HTTPException
 
 from . import wording
-from .i18n import LANGUAGES, current_language, is_api
+from .i18n import LANGUAGES, current_language, in_language, is_api
 
 # Codes for the HTTP errors raised outside any view: a wrong address, a wrong method, a body too
 # large, a bug. Any other HTTP error under /api/ gets a generic code, and outside it werkzeug's page.
@@ -117,7 +116,7 @@ def _http_error(error: HTTPException):
         return error  # werkzeug's own page, as before any handler
     code = HTTP_CODES.get(status) or ("server-error" if status >= 500 else "request-error")
     if status in (404, 405) and not api:
-        with force_locale(_address_language()):
+        with in_language(_address_language()):
             page_drawn = ((render_template("pages/404.html"), 404) if status == 404
                           else site_page(UserError(code, status)))
         response = make_response(page_drawn)

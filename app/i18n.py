@@ -3,18 +3,32 @@
 Locale precedence (as SecureDrop documents it): an explicit ?lang=, then the language in the URL
 (/<lang>/...), then the saved `lang` cookie, then Accept-Language, then Arabic.
 The JSON API (/api/...) serves tools, not readers: ?lang=, then Accept-Language, then English.
+
+Words once per request: Flask-Babel finds the request's language and catalogue anew for every
+message it translates (three lookups of its per-request namespace in ``g``, and the locale written
+out as the key of its catalogues), and a page translates hundreds. Here they are asked of
+Flask-Babel once (``get_locale``, ``get_translations``, its public API) and kept on ``g`` as the
+request's ``Spoken``; ``gettext``/``ngettext`` below and the templates' ``_``/``gettext``/``ngettext``
+read the catalogue from it, and ``current_language``, the key of every memo of words, its code.
+Another language within a request is spoken through ``in_language`` (Flask-Babel's ``force_locale``,
+with the kept ``Spoken`` put aside meanwhile), never ``force_locale`` alone.
 """
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import current_app, request
-from flask_babel import Babel, get_locale
+from babel.support import NullTranslations
+from flask import current_app, g, request
+from flask_babel import Babel, force_locale, get_locale, get_translations
 from werkzeug.routing import BaseConverter
 
 from .proxied import the_request
@@ -34,6 +48,7 @@ EXTRACT_KEYWORDS = ("_l", "_lc:1c,2", "lazy_gettext", "lazy_ngettext:1,2", "_ln:
 
 # The WSGI environ key under which select_locale leaves the request headers it read to choose.
 LANGUAGE_HEADERS = "uno_tutor.language_headers"
+SPOKEN = "uno_tutor_spoken"  # the attribute of ``g`` that keeps the request's Spoken
 
 babel = Babel()
 
@@ -57,10 +72,68 @@ class LanguageConverter(BaseConverter):
 
 
 def init_app(app):
-    """Wire Flask-Babel with our locale selector and give templates `lang` and `dir`."""
+    """Wire Flask-Babel with our locale selector, have templates translate with the request's
+    kept catalogue (``spoken``) in place of Flask-Babel's per-message lookups, and give them
+    `lang` and `dir`."""
     compile_catalogues(Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]))
     babel.init_app(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # as Flask-Babel installs them, its catalogue read from ``spoken``
+        gettext=lambda string: spoken().translations.ugettext(string),
+        ngettext=lambda singular, plural, n: spoken().translations.ungettext(singular, plural, n),
+        pgettext=lambda context, string: spoken().translations.upgettext(context, string),
+        npgettext=lambda context, singular, plural, n: spoken().translations.unpgettext(context, singular, plural, n),
+        newstyle=True)
     app.context_processor(_locale_context)
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """The language a request is answered in, as Flask-Babel chose it, and its catalogue."""
+
+    code: str  # "ar", "en"
+    translations: NullTranslations
+
+
+def spoken() -> Spoken:
+    """The request's language and catalogue, asked of Flask-Babel at the request's first word and
+    kept on ``g`` for the rest of it. Outside an app's context, Flask-Babel's answer as it is
+    (no language, no translation)."""
+    try:
+        found = g.get(SPOKEN)
+    except RuntimeError:  # no app context: no g to keep it on
+        return Spoken(str(get_locale()), get_translations())
+    if found is None:
+        found = Spoken(str(get_locale()), get_translations())
+        setattr(g, SPOKEN, found)
+    return found
+
+
+@contextmanager
+def in_language(code: str) -> Iterator[None]:
+    """Speak ``code`` for a while within a request (a bilingual handout, a 404 in its address's
+    language): Flask-Babel's ``force_locale``, with the request's kept ``Spoken`` put aside, so
+    the words inside are ``code``'s and those after are the request's again."""
+    kept = g.pop(SPOKEN, None)
+    try:
+        with force_locale(code):
+            yield
+    finally:
+        g.pop(SPOKEN, None)
+        if kept is not None:
+            setattr(g, SPOKEN, kept)
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext``, from the request's kept catalogue (``spoken``)."""
+    text = spoken().translations.ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's ``ngettext``, from the request's kept catalogue: ``num`` picks the plural form
+    and is ``%(num)d`` in it."""
+    variables.setdefault("num", num)
+    return spoken().translations.ungettext(singular, plural, num) % variables
 
 
 def select_locale() -> Locale:
@@ -94,7 +167,7 @@ def _choices(api: bool, environ):
 
 def current_language() -> str:
     """The language Flask-Babel chose for this request ("ar", "en"): the key of every memo of words."""
-    return str(get_locale())
+    return spoken().code
 
 
 def request_language() -> str:

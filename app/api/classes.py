@@ -12,11 +12,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from flask import Blueprint
-from flask_babel import gettext as _
 
 from ..classroom import classes, limits
 from ..errors import UserError
-from ..i18n import request_language
+from ..i18n import gettext as _, request_language
 from ..links import qr_svg
 from ..practice.options import OptionError, read_options
 from .body import json_object

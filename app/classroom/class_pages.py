@@ -9,11 +9,11 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import format_date, gettext as _
+from flask_babel import format_date
 
 from .. import drawn_pages, errors
 from ..fast_json import dumps_bytes
-from ..i18n import current_language
+from ..i18n import current_language, gettext as _
 from ..limits import LimitReached
 from ..links import absolute, qr_svg
 from ..practice.forms import form_options

@@ -17,10 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import g, request, url_for
-from flask_babel import gettext as _
 
 from ..engine.rules import PRESETS, RuleSet
-from ..i18n import current_language
+from ..i18n import current_language, gettext as _
 from ..links import absolute
 from ..lru import LRU
 from ..pages.preset_words import PRESET_WORDS

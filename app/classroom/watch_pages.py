@@ -7,10 +7,9 @@ since then, which the step player plays. Without JavaScript a link reloads it.
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
 from .. import drawn_pages, errors
-from ..i18n import current_language
+from ..i18n import current_language, gettext as _
 from ..links import absolute, qr_svg
 from ..practice import access
 from ..practice.access import GameError

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from .. import wording
 from ..engine import visibility
+from ..i18n import gettext as _
 from ..practice import access, narration
 from ..practice.game import Practice, view
 from ..store import Record, Watch, new_token

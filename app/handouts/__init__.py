@@ -4,7 +4,7 @@
   whole address and its QR code (app.links: the site's address, else the host the sheet was asked of);
 - /<lang>/print/large — the same summary in large print (18 pt and more), on as many pages as it takes;
 - /<lang>/print/bilingual — the same summary in Arabic and in English side by side on one page, each
-  column rendered in its own language (``force_locale``), so no sentence is written twice;
+  column rendered in its own language (``in_language``), so no sentence is written twice;
 - /<lang>/print/cards — the card reference on one page: every face and its copies, what each kind
   does and scores (app.handouts.card_reference);
 - /<lang>/print/quiz?seed=… — a quiz sheet and, on a page of its own, its answer key
@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import force_locale, gettext as _, lazy_gettext as _l, lazy_ngettext
+from flask_babel import lazy_gettext as _l, lazy_ngettext
 from markupsafe import Markup
 
 from app.engine.scenario import from_scenario
-from app.i18n import LANGUAGES, text_direction
+from app.i18n import LANGUAGES, gettext as _, in_language, text_direction
 from app.links import absolute, qr_svg
 from app.practice.narration import hand_hints
 from app.quiz.progress import MAX_SEED_LENGTH, new_seed, valid_seed  # the sheet's seeds are the quiz's
@@ -80,7 +80,7 @@ def bilingual(lang: str):
     English is on the left and Arabic on the right whichever page it is printed from."""
     columns = {}
     for code in sorted(LANGUAGES, key=lambda code: code != lang):
-        with force_locale(code):
+        with in_language(code):
             columns[code] = Column(str(HANDOUTS["summary"]), text_direction(code), _summary(code, prefix=f"{code}-"))
     return _sheet("bilingual", columns=columns)
 

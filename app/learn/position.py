@@ -32,8 +32,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
-
 from .. import wording
 from ..engine import visibility
 from ..engine.cards import Color
@@ -43,6 +41,7 @@ from ..engine.round import RoundState
 from ..engine.scenario import ScenarioError, game_from_scenario
 from ..engine.verdict import Event, InvalidMoveError, Verdict
 from ..engine.vocabulary import EventKind
+from ..i18n import gettext as _, ngettext
 from ..practice import narration
 from ..practice.game import hint, needs_choice
 from ..practice.decision import completions, decision

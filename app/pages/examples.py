@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from flask import current_app, g
-from flask_babel import get_locale, ngettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
@@ -20,6 +19,7 @@ from app.engine import visibility
 from app.engine.moves import Action, Move
 from app.engine.rules import Rule
 from app.engine.vocabulary import EventKind
+from app.i18n import current_language, ngettext
 from app.replay import play
 from app.scenes.rule_examples import EXAMPLES
 from app.wording import (COLOR_WORDS, card_name, color_name, event_message, seat_name, verdict_message,
@@ -123,7 +123,7 @@ def _figure(shown: Example, caption: str | None = None, **where) -> Markup:
 def _kept(key: tuple, make: Callable[[], Kept]) -> Kept:
     """The figure (or played example) ``key`` names in the reader's language, made the first time only."""
     cache = current_app.extensions.setdefault("rendered_examples", {})
-    key = (str(get_locale()), *key)
+    key = (current_language(), *key)
     found = cache.get(key)
     if found is None:
         found = cache[key] = make()
@@ -132,7 +132,7 @@ def _kept(key: tuple, make: Callable[[], Kept]) -> Kept:
 
 def _counts(players: list[tuple[str, int]]) -> str:
     return word_list([ngettext("%(name)s: %(num)d card", "%(name)s: %(num)d cards", count, name=name)
-                      for name, count in players], str(get_locale()))
+                      for name, count in players], current_language())
 
 
 def describe_move(move: Move) -> str:

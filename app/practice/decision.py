@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
-
 from .. import wording
 from ..engine.cards import Color, card
 from ..engine.round import RoundState
 from ..engine.rules import Rule
 from ..engine.vocabulary import PendingKind
+from ..i18n import gettext as _, ngettext
 from .table_view import Decision, Option
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
-
 from ..engine.rules import PRESETS
+from ..i18n import gettext as _, ngettext
 from . import pass_and_play
 from .game import CONTINUE, DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND
 from .options import MAX_SEED_LENGTH, TARGETS, read_options

@@ -8,11 +8,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
 
 from .. import wording
 from ..fast_json import dumps_bytes
-from ..i18n import current_language
+from ..i18n import current_language, gettext as _, ngettext
 from ..engine.cards import Color, hand_points
 from ..engine.rules import Rule
 from ..engine.round import RoundState

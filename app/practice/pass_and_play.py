@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
 
 from .. import wording
 from ..engine import visibility
 from ..engine.rules import RuleSetError, ruleset
 from ..engine.vocabulary import PendingKind
+from ..i18n import ngettext
 from . import access, narration
 from .access import GameError
 from .game import MIN_BOTS, Practice

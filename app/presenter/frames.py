@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NotRequired, TypedDict
 
-from flask_babel import gettext as _
-
 from app import wording
 from app.engine import visibility
 from app.engine.cards import hand_points
@@ -29,6 +27,7 @@ from app.engine.game import Game
 from app.engine.scenario import game_from_scenario
 from app.engine.verdict import Event, Verdict
 from app.engine.vocabulary import EventKind, PendingKind
+from app.i18n import gettext as _
 from app.learn import position
 from app.learn.lessons import hiding, words
 from app.learn.lessons.judge import solution

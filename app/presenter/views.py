@@ -11,11 +11,10 @@ the table with the step player (steps.js) and blanks the screen.
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, url_for
-from flask_babel import gettext as _, ngettext
 
 from app import wording
 from app.engine.cards import Color
-from app.i18n import current_language
+from app.i18n import current_language, gettext as _, ngettext
 from app.scenes.demos import DEMOS
 
 from .frames import frames, scene, taught

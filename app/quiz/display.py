@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 
 from app import wording
 from app.engine import visibility
 from app.engine.round import RoundState
 from app.engine.verdict import Verdict
 from app.engine.vocabulary import EventKind
-from app.i18n import current_language
+from app.i18n import current_language, gettext as _
 from app.pages import PAGES
 from app.pages.anchors import rule_url
 from app.pages.examples import describe_move

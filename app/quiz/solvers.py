@@ -13,12 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
 
 from app.engine.cards import ACTION_POINTS, Card, Kind
 from app.engine.moves import Action, Move
 from app.engine.rules import CHALLENGE_FAILED_DRAW, PENALTY
 from app.engine.verdict import Verdict
+from app.i18n import gettext as _, ngettext
 from app.practice.game import hint
 from app.scenes import question
 from app.wording import card_name, seat_name, verdict_state

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-
+from ..i18n import gettext
 from .messages import Message, Plural, Text, _lc, _lnc
 
 class PersonName(str):

@@ -16,7 +16,6 @@ CHECK = "/en/quiz/check?item=turn-match&answer=B7"
 LEARNER_PAGES = (STEP, MOVE, "/en/learn/", SANDBOX, QUIZ)
 
 
-
 def fresh(url: str, **headers) -> bytes:
     """The page as a new process renders it, nothing kept."""
     answer = create_app({"TESTING": True}).test_client().get(url, headers=headers)

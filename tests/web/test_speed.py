@@ -14,7 +14,6 @@ HASHED = re.compile(r"^/static/.+\.[0-9a-f]{8}\.[a-z]+$")
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 
 
-
 def test_a_page_is_rendered_once_then_served_from_memory(client, renders):
     first = client.get("/ar/rules/turn")
     assert first.status_code == 200 and renders

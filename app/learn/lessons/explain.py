@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
-
 from app import wording
 from app.engine.rules import Rule
 from app.engine.verdict import Event
 from app.engine.vocabulary import EventKind
+from app.i18n import gettext as _, ngettext
 from app.learn import position
 from app.practice import narration
 from app.scenes.lesson import LEARNER

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from flask_babel import gettext as _
-
 from app.engine.verdict import Event
 from app.engine.vocabulary import EventKind
+from app.i18n import gettext as _
 from app.learn.position import Position
 from app.practice.table_view import Option
 

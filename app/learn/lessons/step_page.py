@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, request, url_for
-from flask_babel import gettext as _, lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
 
 from app import wording
 from app.engine import visibility
 from app.engine.rules import Rule
 from app.engine.verdict import Verdict
 from app.engine.vocabulary import EventKind
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, gettext as _, ngettext
 from app.learn import position
 from app.practice import narration
 from app.practice.table_view import Option

@@ -13,8 +13,8 @@ rendered once per address and language and revalidated (app.pages.rendered.addre
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
-from flask_babel import gettext as _
 
+from app.i18n import gettext as _
 from app.pages.rendered import address_page
 
 from . import CHAPTERS, LESSONS, progress

@@ -10,11 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _, ngettext
-
 from ...engine.cards import COLOR_LETTERS, COPIES, FACES, Color, card
 from ...engine.rules import PRESETS
 from ...engine.setup import rest_of_deck
+from ...i18n import gettext as _, ngettext
 from ..position import PositionError
 
 MAX_HAND = 25  # cards in one hand the builder makes (the engine takes any number)
