@@ -30,8 +30,8 @@ from .tables import SCHEMA_CHANGES
 from .watches import WatchLinks
 
 CLEANUP_EVERY = 600  # seconds between two cleanups of a process, give or take half (``_cleans``)
-CLEANUP_BATCH = 200  # games, classes or counts deleted per transaction (``cleanup_batches``)
-LOG_BATCH = 1000  # log rows deleted per transaction: a request's steps each, about 130 bytes packed
+CLEANUP_BATCH = 100  # games, classes or counts deleted per transaction (``cleanup_batches``)
+LOG_BATCH = 500  # log rows deleted per transaction: a request's steps each, about 130 bytes packed
 
 
 class Store(Classes, Games, WatchLinks, RateCounts):
@@ -160,9 +160,13 @@ class Store(Classes, Games, WatchLinks, RateCounts):
                 more, games = batch(db, *args)
             if games:
                 yield games
-            time.sleep(time.monotonic() - began)
+            self._rest(time.monotonic() - began)
             if not more:
                 return
+
+    def _rest(self, seconds: float) -> None:
+        """The cleaner's rest between two transactions (``_in_turns``)."""
+        time.sleep(seconds)
 
     @staticmethod
     def _delete_rows(db, sql: str, params: tuple) -> tuple[bool, int]:

@@ -199,3 +199,31 @@ def test_a_deleted_games_log_goes_after_it_in_transactions_of_its_own(backend, m
     assert all(logs[i] == logs[0] for i in range(last_game + 1))  # no log row went before its game
     assert store.steps(live.id, 0) == [{"step": 0}, {"step": 1}]
     assert all(store.steps(game, 0) == [] and store.load(game) is None for game in finished)
+
+
+def test_the_cleaner_rests_after_each_transaction_as_long_as_it_held_the_turn(backend, monkeypatch):
+    """So that a move waiting for the writers' turn gets it before the cleaner's next batch (the
+    locks are not fair: the one letting go took them again first)."""
+    store = backend.store(clean_every=None)
+    for _ in range(7):
+        store.create(new_token(), {}, finished=True, steps=[{"step": 0}])
+    monkeypatch.setattr(store_base, "CLEANUP_BATCH", 2)
+    held, rests, commits = [], [], store._committed
+    began = []
+    real_write = store._write
+
+    def timed_write():
+        began.append(time.monotonic())
+        return real_write()
+
+    def committed():
+        held.append(time.monotonic() - began[-1])
+        commits()
+
+    real_rest = store._rest
+    monkeypatch.setattr(store, "_write", timed_write)
+    monkeypatch.setattr(store, "_committed", committed)
+    monkeypatch.setattr(store, "_rest", lambda seconds: (rests.append(seconds), real_rest(seconds)))
+    assert store.cleanup(time.time() + FINISHED_TTL + 10) == 7
+    assert len(rests) == len(held) >= 4 + 1  # four batches of games, then the logs'
+    assert all(rest >= took for rest, took in zip(rests, held))
