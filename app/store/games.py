@@ -1,5 +1,6 @@
-"""Games and their step logs (the ``games`` and ``steps`` tables), and how long a game is kept.
+"""Games and their step logs (the ``games`` and ``log`` tables), and how long a game is kept.
 
+A log's row holds one request's steps, packed (app.store.packing): about a tenth of their JSON.
 Every save is a compare-and-set on the game's version (``UPDATE ... WHERE version = ?``), so of
 two requests made on the same version exactly one is applied and the other is told it is stale,
 whichever process or host made them; a move's new steps are appended in the same transaction.
@@ -13,7 +14,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..fast_json import dumps as encode, loads as decode
+from ..fast_json import dumps as encode
+from .packing import pack, unpack
 from .records import Record, TooManyGames, owner_hash
 from .tables import OWNER_GAMES, Tables
 
@@ -91,20 +93,18 @@ class Games(Tables):
 
     @staticmethod
     def _append(db, game_id: str, first: int, steps) -> None:
-        """The steps of one request as one row (a JSON list, numbered by its first step)."""
+        """The steps of one request as one row (packed, numbered by its first step)."""
         if steps:
-            db.execute("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)", (game_id, first, encode(list(steps))))
+            db.execute("INSERT INTO log (game, n, steps) VALUES (?, ?, ?)", (game_id, first, pack(steps)))
 
     def steps(self, game_id: str, first: int) -> list[dict[str, Any]]:
         """The log's steps from number ``first`` on, oldest first: from the row holding step
-        ``first`` (the last row numbered at most ``first``) on. Rows of one step's object each
-        (logs written before one row per request) read the same."""
+        ``first`` (the last row numbered at most ``first``) on."""
         rows = self._all(
-            "SELECT n, step FROM steps WHERE game = ? AND n >= "
-            "COALESCE((SELECT MAX(n) FROM steps WHERE game = ? AND n <= ?), 0) ORDER BY n",
+            "SELECT n, steps FROM log WHERE game = ? AND n >= "
+            "COALESCE((SELECT MAX(n) FROM log WHERE game = ? AND n <= ?), 0) ORDER BY n",
             (game_id, game_id, first))
         log: list[dict[str, Any]] = []
-        for n, text in rows:
-            batch = decode(text)
-            log += [batch] if isinstance(batch, dict) else batch[max(0, first - n):]
+        for n, packed in rows:
+            log += unpack(packed)[max(0, first - n):]
         return log

@@ -16,7 +16,8 @@ cap and a rate limit's count take a transaction-scoped advisory lock on the owne
 hash (``pg_advisory_xact_lock``), as there is no row to lock before the first game or hit, and
 SERIALIZABLE would make the loser retry where waiting a moment is enough. Only requests of one
 owner, key or class wait for each other; two keys of the same hash take turns, never miscount.
-The cleanup's batches hold 200 rows each: a move waits for one only if it touches those rows.
+The cleanup's transactions are short (app.store.base): a move waits for one only if it touches
+its rows.
 
 The schema is not changed by a host starting: ``flask --app app db-upgrade`` applies the
 migrations (under an advisory lock, so hosts running it at once apply each once). Until it has,
@@ -120,7 +121,7 @@ class PostgresStore(Store):
         found = self.schema_version()
         if found < schema.LATEST:
             raise SchemaBehind(found, schema.LATEST)
-        self._schema_ok = True  # a newer schema is fine too: migrations only add
+        self._schema_ok = True  # a newer one too (README says which a release before it can't run on)
 
     @contextmanager
     def _write(self):

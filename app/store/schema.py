@@ -6,11 +6,18 @@ lock only one host holds at a time (SQLite: the writers' turn; PostgreSQL: an ad
 many hosts upgrading at once apply each migration once. Migration 1 is the schema as it was before
 it had versions: its statements only create what is missing (``IF NOT EXISTS``), so a SQLite file
 made then upgrades to version 1 keeping its rows. A later change is a new migration appended to
-MIGRATIONS, never an edit of one that has shipped.
+MIGRATIONS, never an edit of one that has shipped. A migration that must rewrite rows (2: the log
+packed) does it in Python after its statements (``then``), in the same transaction: the rows
+are all converted, or none.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from ..fast_json import loads
+from .packing import pack
 
 VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
 
@@ -21,6 +28,7 @@ class Migration:
     about: str
     sqlite: tuple[str, ...]
     postgres: tuple[str, ...]
+    then: Callable[[Any], None] | None = None  # run on the upgrade's transaction after the statements
 
 
 # One owner's live games: ``create``'s cap; students' games by class; the cleanup's clocks.
@@ -89,18 +97,65 @@ CREATE TABLE IF NOT EXISTS counters (  -- rate limits' fixed windows, should RAT
 """
 
 
-def _tables(**words: str) -> tuple[str, ...]:
-    return tuple(statement.strip() for statement in _TABLES.format(**words).split(";\n"))
+def _worded(template: str, **words: str) -> tuple[str, ...]:
+    """A template's statements in one database's ``words``."""
+    return tuple(statement.strip() for statement in template.format(**words).split(";\n"))
+
+
+def _pack_the_old_log(db) -> None:
+    """Migration 2: every row of ``steps`` (a JSON list of one request's steps, or one step's
+    object in logs from before one row per request) packed into ``log`` under the same game and
+    number, then ``steps`` dropped. Read in pages of the key's order, so that neither database
+    holds the whole old log in memory at once."""
+    last: tuple[str, int] = ("", -1)
+    while True:
+        rows = db.execute("SELECT game, n, step FROM steps WHERE (game, n) > (?, ?) ORDER BY game, n LIMIT ?",
+                          (*last, _PAGE)).fetchall()
+        if not rows:
+            break
+        db.executemany("INSERT INTO log (game, n, steps) VALUES (?, ?, ?)",
+                       [(game, n, pack(_as_list(loads(text)))) for game, n, text in rows])
+        last = rows[-1][0], rows[-1][1]
+    db.execute("DROP TABLE steps")
+
+
+def _as_list(steps: Any) -> list[Any]:
+    return [steps] if isinstance(steps, dict) else steps
+
+
+_PAGE = 1000  # old log rows read at a time by ``_pack_the_old_log``
+
+# The log: one request's steps a row, packed (app.store.packing). No foreign key to its game: the
+# cleanup deletes a game (its row, watch links, student row) in one short transaction, and then its
+# log in transactions of LOG_BATCH rows (app.store.base), however long the game was; ``gone_logs``
+# lists the games whose log is still to delete.
+_PACKED_LOG = """
+CREATE TABLE log (
+    game TEXT NOT NULL,  -- the game's id
+    n INTEGER NOT NULL,  -- the number of the row's first step
+    steps {blob} NOT NULL,  -- one request's steps, packed
+    PRIMARY KEY (game, n)
+) {without_rowid};
+CREATE TABLE gone_logs (
+    game TEXT PRIMARY KEY  -- a deleted game whose log rows the cleanup still deletes
+) {without_rowid}
+"""
 
 
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
         # SQLite: REAL is a double; the hits are deleted by rowid.
-        sqlite=_tables(time="REAL", without_rowid="WITHOUT ROWID", hit_id="") + _INDEXES,
+        sqlite=_worded(_TABLES, time="REAL", without_rowid="WITHOUT ROWID", hit_id="") + _INDEXES,
         # PostgreSQL: REAL would be 4 bytes (seconds lost), so DOUBLE PRECISION; an id to delete hits by.
-        postgres=_tables(time="DOUBLE PRECISION", without_rowid="",
+        postgres=_worded(_TABLES, time="DOUBLE PRECISION", without_rowid="",
                          hit_id="id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n    ") + _INDEXES,
+    ),
+    Migration(
+        2, "the log packed (a tenth of its JSON), and deleted apart from its game",
+        sqlite=_worded(_PACKED_LOG, blob="BLOB", without_rowid="WITHOUT ROWID"),
+        postgres=_worded(_PACKED_LOG, blob="BYTEA", without_rowid=""),
+        then=_pack_the_old_log,
     ),
 )
 LATEST = MIGRATIONS[-1].number

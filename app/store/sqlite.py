@@ -35,6 +35,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 from ..private_files import create_private
@@ -182,6 +183,17 @@ class SQLiteStore(Store):
                              daemon=True).start()
             self._checkpointer = pid, wanted
         self._checkpointer[1].set()
+
+    def _rest(self, seconds: float) -> None:
+        """The cleaner's rest between two of its transactions (app.store.base): first a PASSIVE
+        checkpoint of what it just wrote, which no writer waits for. A cleanup's transaction writes
+        hundreds of pages to the log where a move writes a few, so the checkpointer, woken every
+        CHECKPOINT_EVERY commits, fell behind, and SQLite's own checkpoint (AUTOCHECKPOINT_PAGES)
+        ran inside whichever commit filled the log, a move's maybe, holding the writers' turn for
+        50-100 ms."""
+        began = time.monotonic()
+        self._db().execute("PRAGMA wal_checkpoint(PASSIVE)")
+        time.sleep(max(0.0, seconds - (time.monotonic() - began)))
 
     def _checkpoints(self, wanted: threading.Event) -> None:
         """The checkpointer: PASSIVE, so it never waits for a reader or a writer, nor they for it.

@@ -13,6 +13,7 @@ from app import create_app, limits, store as store_module, wording
 from app.api import check as check_api
 from app.practice import access, limits as game_limits, owners
 from app.store import CLEANUP_BATCH, UNPLAYED_TTL, Store, new_token
+from app.store.packing import pack
 
 from .practice_support import CSRF, RULES, new_api_game
 
@@ -227,7 +228,7 @@ def _expired_games(store, count):
     with store._write() as db:
         db.executemany("INSERT INTO games (id, owner, version, state, finished, updated) VALUES (?, 'o', 3, '{}', 0, ?)",
                        [(f"g{n}", old) for n in range(count)])
-        db.executemany("INSERT INTO steps (game, n, step) VALUES (?, 0, '[]')", [(f"g{n}",) for n in range(count)])
+        db.executemany("INSERT INTO log (game, n, steps) VALUES (?, 0, ?)", [(f"g{n}", pack([{}])) for n in range(count)])
 
 
 def test_ten_thousand_expired_games_go_in_small_transactions(backend, monkeypatch):

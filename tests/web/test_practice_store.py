@@ -38,18 +38,6 @@ def test_the_log_is_read_from_any_step_whichever_request_wrote_it(backend):
         assert store.steps(record.id, first) == [{"step": n} for n in range(first, 5)]
 
 
-def test_a_log_written_one_row_per_step_still_reads(backend):
-    """Logs from before one row per request: each row one step's object."""
-    store = backend.store()
-    record = store.create(new_token(), {})
-    with store._write() as db:
-        db.executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
-                       [(record.id, n, f'{{"step": {n}}}') for n in range(3)])
-    store.save(record, {}, False, [{"step": 3}, {"step": 4}], first=3)
-    assert store.steps(record.id, 1) == [{"step": n} for n in range(1, 5)]
-    assert store.steps(record.id, 4) == [{"step": 4}]
-
-
 def test_owner_token_is_stored_hashed_and_checked(backend):
     store = backend.store()
     token = new_token()
