@@ -77,6 +77,7 @@ class PostgresStore(Store):
 
     ROW_ID = "id"
     FOR_UPDATE = " FOR UPDATE"
+    WRITES_IN_WITH = True
     errors = (psycopg.Error,)
     duplicate = psycopg.errors.UniqueViolation
 
@@ -127,6 +128,11 @@ class PostgresStore(Store):
         with self._connection() as conn, conn.transaction():
             yield _Statements(conn)
         self._committed()
+
+    def _write_one(self, sql: str, params: tuple = ()) -> int:
+        """The pool's connections are in autocommit: a lone statement is its own transaction."""
+        with self._connection() as conn:
+            return conn.execute(_placeholders(sql), params).rowcount
 
     @contextmanager
     def _upgrade_transaction(self):
