@@ -74,6 +74,7 @@ class Games(Tables):
         """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody
         saved since ``record`` was read; else change nothing and return None."""
         data, now, updated = encode(state), time.time(), record.updated
+        params: tuple
         if now - updated >= TOUCH_EVERY or finished != record.finished:
             updated = now
             update, params = ("UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
@@ -93,7 +94,7 @@ class Games(Tables):
         if self.WRITES_IN_WITH:
             if steps:
                 update = f"WITH saved AS ({update} RETURNING id) INSERT INTO steps (game, n, step) SELECT id, ?, ? FROM saved"
-                params = (*params, first, encode(list(steps)))
+                params = (*params, first, self._logged(steps))
             return self._write_one(update, params) == 1
         with self._write() as db:
             if db.execute(update, params).rowcount != 1:
@@ -101,11 +102,16 @@ class Games(Tables):
             self._append(db, game_id, first, steps)
         return True
 
-    @staticmethod
-    def _append(db, game_id: str, first: int, steps) -> None:
-        """The steps of one request as one row (a JSON list, numbered by its first step)."""
+    @classmethod
+    def _append(cls, db, game_id: str, first: int, steps) -> None:
+        """The steps of one request as one row, numbered by its first step."""
         if steps:
-            db.execute("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)", (game_id, first, encode(list(steps))))
+            db.execute("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)", (game_id, first, cls._logged(steps)))
+
+    @staticmethod
+    def _logged(steps) -> str:
+        """The steps of one request as their row holds them: a JSON list (a save's WITH writes it too)."""
+        return encode(list(steps))
 
     def steps(self, game_id: str, first: int) -> list[dict[str, Any]]:
         """The log's steps from number ``first`` on, oldest first: from the row holding step
