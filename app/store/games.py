@@ -76,20 +76,33 @@ class Games(Tables):
         """Write ``state`` as the next version, and ``steps`` numbered from ``first``, if nobody
         saved since ``record`` was read; else change nothing and return None."""
         data, now, updated = encode(state), time.time(), record.updated
-        touch = now - updated >= TOUCH_EVERY or finished != record.finished
-        with self._write() as db:
-            if touch:
-                updated = now
-                cursor = db.execute("UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
-                                    "WHERE id = ? AND version = ?",
-                                    (data, int(finished), now, record.id, record.version))
-            else:
-                cursor = db.execute("UPDATE games SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
-                                    (data, record.id, record.version))
-            if cursor.rowcount != 1:
-                return None
-            self._append(db, record.id, first, steps)
+        params: tuple
+        if now - updated >= TOUCH_EVERY or finished != record.finished:
+            updated = now
+            update, params = ("UPDATE games SET state = ?, version = version + 1, finished = ?, updated = ? "
+                              "WHERE id = ? AND version = ?", (data, int(finished), now, record.id, record.version))
+        else:
+            update, params = ("UPDATE games SET state = ?, version = version + 1 WHERE id = ? AND version = ?",
+                              (data, record.id, record.version))
+        if not self._save_and_append(update, params, record.id, first, steps):
+            return None
         return Record(record.id, record.owner, record.version + 1, data, finished, updated)
+
+    def _save_and_append(self, update: str, params: tuple, game_id: str, first: int, steps) -> bool:
+        """Apply the compare-and-set ``update`` and, if it applied, append ``steps``, in one
+        transaction; whether it applied. Where a WITH may hold the UPDATE (PostgreSQL), the two are
+        one statement, one round trip to the server, where BEGIN, each statement and COMMIT were
+        one each; the INSERT reads the UPDATE's row, so it adds the steps only if the save applied."""
+        if self.WRITES_IN_WITH:
+            if steps:
+                update = f"WITH saved AS ({update} RETURNING id) INSERT INTO log (game, n, steps) SELECT id, ?, ? FROM saved"
+                params = (*params, first, pack(steps))
+            return self._write_one(update, params) == 1
+        with self._write() as db:
+            if db.execute(update, params).rowcount != 1:
+                return False
+            self._append(db, game_id, first, steps)
+        return True
 
     @staticmethod
     def _append(db, game_id: str, first: int, steps) -> None:

@@ -7,6 +7,11 @@ translating, at a layer and a dependency more on every move; what does differ is
 and psycopg_pool keeps those (sizes, a check of each connection handed out, so a restarted
 server costs no request an error, and reconnecting in the background while it is away).
 
+A round trip to the server costs a move more than its statement does: the pool's connections are
+in autocommit, so a lone statement is its own transaction without BEGIN and COMMIT
+(``_write_one``; a save is one, app.store.games), and the check of a connection handed out asks
+the server nothing (``_unheard``).
+
 Transactions are READ COMMITTED. A save's ``UPDATE ... WHERE version = ?`` that meets another
 on the same row waits for it, then reads the row again: its version has moved, so it updates
 nothing, and exactly one of the two applies, whichever hosts made them. The checks that read
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import select
 import threading
 import weakref
 from contextlib import contextmanager
@@ -46,6 +52,20 @@ from .records import SchemaBehind
 def _placeholders(sql: str) -> str:
     """base's ``?`` as psycopg's ``%s`` (base's SQL has no other ``?`` nor any ``%``)."""
     return sql.replace("?", "%s")
+
+
+def _unheard(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check of a connection it hands out: fine if the server has sent nothing since
+    its last answer on it. An idle connection hears only its end: a server stopping or restarting,
+    or ending it, says so and closes it (and a server that died leaves it closed), all of which
+    make its socket readable. Else it is closed, so that the pool drops it and hands out another.
+    Without a round trip, where psycopg_pool's own check (an empty query) was one more on every
+    request."""
+    waiting = select.poll()
+    waiting.register(conn.pgconn.socket, select.POLLIN)
+    if waiting.poll(0):
+        conn.close()
+        raise psycopg.OperationalError("the server ended this connection while it was in the pool")
 
 
 def _value(conn: psycopg.Connection[Any], sql: str) -> Any:
@@ -78,6 +98,7 @@ class PostgresStore(Store):
 
     ROW_ID = "id"
     FOR_UPDATE = " FOR UPDATE"
+    WRITES_IN_WITH = True
     errors = (psycopg.Error,)
     duplicate = psycopg.errors.UniqueViolation
 
@@ -105,7 +126,7 @@ class PostgresStore(Store):
                         self._inherited.append(found[1])
                     pool = ConnectionPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
                                           timeout=self._timeout, kwargs={"autocommit": True},
-                                          check=ConnectionPool.check_connection, name="uno-tutor", open=True)
+                                          check=_unheard, name="uno-tutor", open=True)
                     found = self._pool_of = os.getpid(), pool
                     _OPEN.add(self)
         return found[1]
@@ -128,6 +149,11 @@ class PostgresStore(Store):
         with self._connection() as conn, conn.transaction():
             yield _Statements(conn)
         self._committed()
+
+    def _write_one(self, sql: str, params: tuple = ()) -> int:
+        """The pool's connections are in autocommit: a lone statement is its own transaction."""
+        with self._connection() as conn:
+            return conn.execute(_placeholders(sql), params).rowcount
 
     @contextmanager
     def _upgrade_transaction(self):

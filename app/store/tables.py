@@ -17,6 +17,10 @@ class Tables(ABC):
 
     ROW_ID = "rowid"  # the column the cleanup deletes rate-limit hits by
     FOR_UPDATE = ""  # locks the rows a write transaction reads first (SQLite's writers take turns anyway)
+    # Whether a WITH may hold an UPDATE whose rows the statement's INSERT reads (PostgreSQL's
+    # data-modifying WITH; SQLite has none): two writes that go together in one statement, so one
+    # round trip to the server (``_write_one``).
+    WRITES_IN_WITH = False
     errors: tuple[type[Exception], ...]  # the database library's errors (the cleaner thread logs them)
     duplicate: type[Exception]  # a UNIQUE constraint refused an insert
 
@@ -24,6 +28,13 @@ class Tables(ABC):
     def _write(self) -> AbstractContextManager:
         """A write transaction: ``with self._write() as db``, ``db.execute(sql, params)`` returning a
         cursor; committed when the block ends, rolled back if it raises, then ``_committed()``."""
+
+    def _write_one(self, sql: str, params: tuple = ()) -> int:
+        """One write statement, a transaction by itself: how many rows it changed. SQLite runs it
+        in the writers' turn, as any write; PostgreSQL sends it alone, without the BEGIN and COMMIT
+        that are a round trip each."""
+        with self._write() as db:
+            return db.execute(sql, params).rowcount
 
     @abstractmethod
     def _one(self, sql: str, params: tuple = ()) -> tuple | None:

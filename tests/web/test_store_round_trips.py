@@ -1,0 +1,96 @@
+"""Issue 36 item 5: what a move asks of the database, counted, not timed. On PostgreSQL a round
+trip costs a move more than its statement: a move's save is one statement, sent alone (no BEGIN,
+no COMMIT, no check of the connection on the way out of the pool), so one round trip; on SQLite,
+which has no round trips, one transaction of the save and its log. And the check that asks the
+server nothing still never hands out a connection the server has ended."""
+import random
+import time
+
+import psycopg
+import pytest
+from psycopg import pq
+
+from app.practice import access
+
+from .practice_support import new_api_game, random_move, sqlite_only
+
+pytestmark = pytest.mark.usefixtures("backend")
+postgres_only = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+MOVES = 20
+# psycopg prepares a statement on a connection the fifth time it runs it, in a round trip of its
+# own, once: these moves come first, so that what is counted is every move after.
+WARM_UP = 6
+RULES = {"preset": "official", "target": 100_000}  # no game ends within MOVES moves
+
+
+def moves(app, client, count: int):
+    """Play ``count`` moves of a new game through the API, each a random legal one (chosen from
+    the game this process keeps in memory, so choosing reads nothing from the database); yields
+    before each, so the caller can look at what that move asks of the database."""
+    game, rng = new_api_game(client, seed=7, rules=RULES), random.Random(7)
+    version = game["version"]
+    for _ in range(count):
+        with app.app_context():
+            move = random_move(access.kept_games().get(game["id"], version), rng)
+        yield
+        answer = client.post(f"/api/v1/games/{game['id']}/moves", json={"version": version, "move": move})
+        assert answer.status_code == 200, answer.get_json()
+        version = answer.get_json()["version"]
+
+
+@postgres_only
+def test_a_move_is_one_round_trip_to_postgresql(app, monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_POOL_MAX", "1")  # one connection: the one traced
+    client = app.test_client()
+    played = moves(app, client, WARM_UP + MOVES)
+    for _ in range(WARM_UP + 1):  # the game made, WARM_UP moves played, the next one chosen
+        next(played)
+    with app.app_context():
+        pool = access.store()._pool()
+    with open(tmp_path / "trace", "w+") as trace:
+        with pool.connection() as conn:  # libpq writes every message it sends or receives
+            conn.pgconn.trace(trace.fileno())
+            conn.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+        for _ in played:
+            pass
+        with pool.connection() as conn:
+            conn.pgconn.untrace()
+        trace.seek(0)
+        lines = trace.read().splitlines()
+    answers = [line for line in lines if line.startswith("B") and "\tReadyForQuery\t" in line]
+    assert len(answers) == MOVES, "\n".join(lines)  # one query and its answer a move
+    assert not any("\tQuery\t" in line for line in lines)  # nothing sent but the save: no BEGIN, COMMIT, check
+
+
+@sqlite_only
+def test_a_move_on_sqlite_is_one_transaction_of_the_save_and_its_log(app):
+    client = app.test_client()
+    statements: list[str] = []
+    for _ in moves(app, client, MOVES):
+        with app.app_context():  # the test client's requests run on this thread: this connection
+            access.store()._db().set_trace_callback(statements.append)
+        statements.clear()
+    assert [statement.split(" ", 2)[:2] for statement in statements] == [
+        ["BEGIN", "IMMEDIATE"], ["UPDATE", "games"], ["INSERT", "INTO"], ["COMMIT"]]
+
+
+@postgres_only
+def test_a_connection_the_server_ended_is_never_handed_out(app, backend, monkeypatch):
+    """A server that restarts ends every connection, saying so: the pool's check, which sends
+    nothing, hears it and hands out a new connection, so the next move is answered, not a 503."""
+    monkeypatch.setenv("DATABASE_POOL_MAX", "1")
+    client = app.test_client()
+    played = moves(app, client, 2)
+    next(played)
+    with app.app_context():
+        with access.store()._pool().connection() as conn:
+            ended = conn.info.backend_pid
+    with psycopg.connect(backend.url, autocommit=True) as admin:
+        assert admin.execute("SELECT pg_terminate_backend(%s)", (ended,)).fetchone() == (True,)
+        deadline = time.monotonic() + 10
+        while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (ended,)).fetchone():
+            assert time.monotonic() < deadline, "the server did not end the connection"
+            time.sleep(0.05)
+    next(played)  # the move: 200, on a new connection
+    with app.app_context(), access.store()._pool().connection() as conn:
+        assert conn.info.backend_pid != ended
