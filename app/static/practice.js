@@ -99,6 +99,9 @@
     if (!main || !fresh) throw new Error("no page in the answer");
     tapped = null;  // no hand here to judge it in
     await swap.stylesheets(answer.page);
+    ["table-page", "practice-table"].forEach(function (kind) {  // layout.html's root_class: the header the page has
+      document.documentElement.classList.toggle(kind, answer.page.documentElement.classList.contains(kind));
+    });
     main.replaceWith(fresh);
     settledAt = performance.now();
     swap.follow(answer, answer.response.redirected && "replace");
