@@ -1,6 +1,7 @@
 // Fetch and swap for practice.js, steps.js, quiz.js, watch.js and presenter.js: every request gives
 // up after TIMEOUT (a silent server must not leave a page waiting), and a failure falls back to the
-// page's plain navigation, as without JavaScript, so nothing is lost.
+// page's plain navigation, as without JavaScript, so nothing is lost. patch() puts an answer's
+// region in place by changing only what differs (the practice table after each move).
 "use strict";
 
 window.UnoSwap = (function () {
@@ -81,5 +82,69 @@ window.UnoSwap = (function () {
     return fresh;
   }
 
-  return { fields: fields, address: address, load: load, follow: follow, stylesheets: stylesheets, swap: swap };
+  // ---- Patching: the answer's region put in place by changing only what differs ----------------
+
+  // Makes ``current`` (a region of this page) read exactly as ``fresh`` (the answer's, parsed, which
+  // it takes nodes from): the same attributes, the same text, the same children. A node whose kind,
+  // tag or id changed, and a list whose length changed, is replaced whole; a subtree equal to the
+  // answer's is not touched. So after a move the browser restyles, lays out and paints the seats,
+  // the pile, the hand and the log entries that changed, not a whole new table (#36), and an
+  // element that stays keeps its focus and scroll. Form fields take the answer's value and check.
+  function patch(current, fresh) {
+    if (current.isEqualNode(fresh)) {  // (which compares a field's attributes, not what was typed or ticked)
+      const then = fieldsIn(fresh);
+      fieldsIn(current).forEach(function (field, i) { answer(field, then[i]); });
+      return;
+    }
+    if (current.nodeType !== Node.ELEMENT_NODE) {
+      current.nodeValue = fresh.nodeValue;  // text or a comment (a node of another kind is equal or replaced)
+      return;
+    }
+    if (current.localName === "template") {  // its card is in its content, which isEqualNode does not compare
+      current.replaceWith(fresh);
+      return;
+    }
+    attributes(current, fresh);
+    if (FIELDS.includes(current.localName)) answer(current, fresh);
+    const now = Array.from(current.childNodes);
+    const then = Array.from(fresh.childNodes);
+    if (now.length !== then.length || now.some(function (node, i) { return !alike(node, then[i]); })) {
+      current.replaceChildren.apply(current, then);
+      return;
+    }
+    now.forEach(function (node, i) { patch(node, then[i]); });
+  }
+
+  // The same kind of node, the same element (tag and id): one can be patched into the other.
+  function alike(a, b) {
+    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+    if (a.nodeType !== Node.ELEMENT_NODE) return a.nodeType === Node.TEXT_NODE || a.nodeType === Node.COMMENT_NODE;
+    return a.id === b.id;
+  }
+
+  const FIELDS = ["input", "select", "textarea"];
+
+  // The form fields of ``node`` and under it, in document order.
+  function fieldsIn(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) return [];
+    const under = Array.from(node.querySelectorAll(FIELDS.join(", ")));
+    return FIELDS.includes(node.localName) ? [node].concat(under) : under;
+  }
+
+  // ``field`` takes the value and the check of the answer's.
+  function answer(field, fresh) {
+    if (field.value !== fresh.value) field.value = fresh.value;
+    if (field.checked !== fresh.checked) field.checked = fresh.checked;
+  }
+
+  function attributes(current, fresh) {
+    Array.from(current.attributes).forEach(function (attribute) {
+      if (!fresh.hasAttribute(attribute.name)) current.removeAttribute(attribute.name);
+    });
+    Array.from(fresh.attributes).forEach(function (attribute) {
+      if (current.getAttribute(attribute.name) !== attribute.value) current.setAttribute(attribute.name, attribute.value);
+    });
+  }
+
+  return { fields: fields, address: address, load: load, follow: follow, stylesheets: stylesheets, swap: swap, patch: patch };
 })();
