@@ -10,7 +10,8 @@ table put in place at once). For each move, from the click to the table settled,
 renderer's main-thread time (``Performance.getMetrics``: TaskDuration, and of it ScriptDuration,
 RecalcStyleDuration, LayoutDuration) and the tasks over 50 ms (a PerformanceObserver of
 'longtask'), and prints per pace: busy ms per move (median, p90), the share of the move's time
-the thread was busy, the longest task and the long tasks per move.
+the thread was busy, the longest task, the long tasks per move, and the elements the browser
+styled anew per move (traced), a count that does not vary with the machine's load.
 
 With ``--base`` (another checkout, e.g. main in a second worktree:
 ``git worktree add /work/wt/anim36-base main --detach``) both are served, each by its own Python
@@ -29,6 +30,7 @@ REPO = os.path.dirname(HERE)
 sys.path[:] = [REPO] + [p for p in sys.path if os.path.abspath(p or ".") != HERE]
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
@@ -83,6 +85,15 @@ class Move:
     long_tasks: list[float]
 
 
+def restyled(trace: bytes) -> int:
+    """The elements the renderer's main thread styled anew in ``trace`` (its UpdateLayoutTree
+    events' elementCount): what a change of the page costs, whatever the machine's load."""
+    events = json.loads(trace)["traceEvents"]
+    threads = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
+    return sum(e["args"].get("elementCount", 0) for e in events
+               if e.get("name") == "UpdateLayoutTree" and e.get("ph") == "X" and (e["pid"], e["tid"]) in threads)
+
+
 def serve(checkout: str, instance: str) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([sys.executable, "-c", SERVER, checkout, instance], stdout=subprocess.PIPE, text=True,
                                cwd=checkout)
@@ -97,8 +108,9 @@ def metrics(cdp) -> dict[str, float]:
     return {name: values[name] * 1000 for name in METRICS}
 
 
-def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> list[Move]:
-    """Plays ``moves`` moves of a fresh game at ``pace`` on the app at ``base``."""
+def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> tuple[list[Move], int]:
+    """Plays ``moves`` moves of a fresh game at ``pace`` on the app at ``base``: each move, and
+    the elements restyled over them all (traced: the tracing's own cost is the same on both sides)."""
     context = browser.new_context(viewport=VIEWPORT, base_url=base)
     page = context.new_page()
     page.add_init_script(f"localStorage.setItem('uno-tutor-pace', '{pace}')")
@@ -110,6 +122,7 @@ def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> lis
     cdp.send("Performance.enable")
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLING})
     page.evaluate(WATCH_LONG_TASKS)
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
     played = []
     for _ in range(moves):
         selector = next_move(page)
@@ -120,9 +133,10 @@ def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> lis
         after = metrics(cdp)
         played.append(Move({name: after[name] - before[name] for name in METRICS}, elapsed,
                            page.evaluate(TAKE_LONG_TASKS)))
+    elements = restyled(browser.stop_tracing())
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
-    return played
+    return played, elements
 
 
 def p90(values: list[float]) -> float:
@@ -130,10 +144,10 @@ def p90(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
 
 
-def summary(played: list[Move]) -> dict[str, float]:
+def summary(played: list[Move], elements: int) -> dict[str, float]:
     busy = [move.busy["TaskDuration"] for move in played]
     tasks = [task for move in played for task in move.long_tasks]
-    figures = {"busy": statistics.median(busy), "busy p90": p90(busy),
+    figures = {"busy": statistics.median(busy), "busy p90": p90(busy), "restyled/move": elements / len(played),
                "busy share": sum(busy) / sum(move.elapsed for move in played),
                "longest task": max(tasks, default=0.0), "long tasks/move": len(tasks) / len(played)}
     for name in METRICS[1:]:
@@ -145,7 +159,8 @@ def line(name: str, figures: dict[str, float], moves: int) -> str:
     return (f"  {name:<6} {moves:>2} moves: busy/move median {figures['busy']:6.0f} ms, p90 {figures['busy p90']:6.0f} ms "
             f"({figures['busy share']:4.0%} of the time); longest task {figures['longest task']:4.0f} ms, "
             f"long tasks/move {figures['long tasks/move']:4.2f}; median script {figures['script']:4.0f}, "
-            f"style {figures['recalcstyle']:4.0f}, layout {figures['layout']:4.0f} ms")
+            f"style {figures['recalcstyle']:4.0f}, layout {figures['layout']:4.0f} ms; "
+            f"elements restyled/move {figures['restyled/move']:5.0f}")
 
 
 def ratio(ours: float, base: float) -> str:
@@ -180,14 +195,15 @@ def main() -> None:
                     figures = {}
                     print(f"run {run}, pace {pace}:")
                     for name in order:
-                        played = play(browser, servers[name][1], pace, args.moves, args.seed, args.lang)
-                        figures[name] = summary(played)
+                        played, elements = play(browser, servers[name][1], pace, args.moves, args.seed, args.lang)
+                        figures[name] = summary(played, elements)
                         print(line(name, figures[name], len(played)), flush=True)
                     if "base" in figures:
                         ours, base = figures["ours"], figures["base"]
                         print(f"  ours/base: busy/move median {ratio(ours['busy'], base['busy'])}, "
                               f"p90 {ratio(ours['busy p90'], base['busy p90'])}, "
                               f"longest task {ratio(ours['longest task'], base['longest task'])}, "
+                              f"elements restyled/move {ratio(ours['restyled/move'], base['restyled/move'])}, "
                               f"long tasks/move {ours['long tasks/move']:.2f} vs {base['long tasks/move']:.2f}", flush=True)
             browser.close()
     finally:

@@ -360,17 +360,18 @@ window.UnoSteps = (function () {
     const table = this.table;
     const caption = table.querySelector(".step-caption");
     const log = table.querySelector(this.log);
+    // The answer's log, its new entries hidden till their step plays, patched into the table's
+    // (swap.js): only the new entries are put in, and the old ones lose their mark of the latest.
     const freshLog = this.fresh.querySelector(this.log).cloneNode(true);
-    if (log) {
-      freshLog.classList.toggle("open", log.classList.contains("open"));
-      log.replaceWith(freshLog);
-    }
+    freshLog.querySelectorAll(".log-step.latest").forEach(function (entry) { entry.hidden = true; });
     const close = freshLog.querySelector(".log-close");
     if (close) close.hidden = false;
+    if (log) freshLog.classList.toggle("open", log.classList.contains("open"));
+    if (log) window.UnoSwap.patch(log, freshLog);
+    const shownLog = log || freshLog;
     const heading = table.querySelector("#decision-title");
     if (heading && heading.dataset.table) heading.textContent = heading.dataset.table;  // bots play: not "Your move"
-    const entries = Array.from(freshLog.querySelectorAll(".log-step.latest"));
-    entries.forEach(function (entry) { entry.hidden = true; });
+    const entries = Array.from(shownLog.querySelectorAll(".log-step.latest"));
     table.classList.add("playing");
     table.querySelectorAll("#refusal, #notice").forEach(function (said) { said.remove(); });  // a new move answers them
     table.querySelectorAll(".refused").forEach(function (card) { card.classList.remove("refused"); });
@@ -384,7 +385,7 @@ window.UnoSteps = (function () {
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      showInLog(freshLog, entry);
+      showInLog(shownLog, entry);
       table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
       if (actor) actor.classList.add("player-acting");

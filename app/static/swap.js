@@ -85,11 +85,11 @@ window.UnoSwap = (function () {
   // ---- Patching: the answer's region put in place by changing only what differs ----------------
 
   // Makes ``current`` (a region of this page) read exactly as ``fresh`` (the answer's, parsed, which
-  // it takes nodes from): the same attributes, the same text, the same children. A node whose kind,
-  // tag or id changed, and a list whose length changed, is replaced whole; a subtree equal to the
-  // answer's is not touched. So after a move the browser restyles, lays out and paints the seats,
-  // the pile, the hand and the log entries that changed, not a whole new table (#36), and an
-  // element that stays keeps its focus and scroll. Form fields take the answer's value and check.
+  // it takes nodes from): the same attributes, the same text, the same children (patchChildren). A
+  // subtree equal to the answer's is not touched. So after a move the browser restyles, lays out
+  // and paints the seats, the pile, the cards and the log entries that changed, not a whole new
+  // table (#36), and an element that stays keeps its focus and scroll. Form fields take the
+  // answer's value and check.
   function patch(current, fresh) {
     if (current.isEqualNode(fresh)) {  // (which compares a field's attributes, not what was typed or ticked)
       const then = fieldsIn(fresh);
@@ -106,20 +106,48 @@ window.UnoSwap = (function () {
     }
     attributes(current, fresh);
     if (FIELDS.includes(current.localName)) answer(current, fresh);
-    const now = Array.from(current.childNodes);
-    const then = Array.from(fresh.childNodes);
-    if (now.length !== then.length || now.some(function (node, i) { return !alike(node, then[i]); })) {
-      current.replaceChildren.apply(current, then);
-      return;
-    }
-    now.forEach(function (node, i) { patch(node, then[i]); });
+    patchChildren(current, fresh);
   }
 
-  // The same kind of node, the same element (tag and id): one can be patched into the other.
-  function alike(a, b) {
-    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
-    if (a.nodeType !== Node.ELEMENT_NODE) return a.nodeType === Node.TEXT_NODE || a.nodeType === Node.COMMENT_NODE;
-    return a.id === b.id;
+  // The children of ``current`` made those of ``fresh``. Each of the answer's children is paired,
+  // in order, with the first child still unpaired that has its key (below) and comes after the
+  // last one paired: a pair is patched in place, an answer's child without one is put in, a child
+  // left without one is taken out. So a card played from the hand, or log entries added at the end
+  // and dropped at the start, leave every other card and entry where it is, untouched by the
+  // browser; nothing that stays is moved (a moved node is laid out anew).
+  function patchChildren(current, fresh) {
+    const now = Array.from(current.childNodes);
+    const waiting = new Map();  // key -> the children of ``current`` with it, in order
+    now.forEach(function (node, index) {
+      const k = key(node);
+      if (!waiting.has(k)) waiting.set(k, []);
+      waiting.get(k).push(index);
+    });
+    let last = -1;
+    const pairs = Array.from(fresh.childNodes).map(function (node) {
+      const queue = waiting.get(key(node)) || [];
+      while (queue.length && queue[0] <= last) queue.shift();
+      if (!queue.length) return [null, node];
+      last = queue.shift();
+      return [now[last], node];
+    });
+    const kept = new Set(pairs.map(function (pair) { return pair[0]; }));
+    now.forEach(function (node) { if (!kept.has(node)) node.remove(); });
+    let next = null;  // the node the next one (going backwards) is put before
+    for (let i = pairs.length - 1; i >= 0; i -= 1) {
+      const [old, node] = pairs[i];
+      if (old) patch(old, node);
+      else current.insertBefore(node, next);
+      next = old || node;
+    }
+  }
+
+  // What pairs a child with the answer's: its kind and tag, and its id, else its number (a log
+  // entry's value), else its card (a card's place in the hand holds it in its first child).
+  function key(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
+    const card = node.hasAttribute("data-card") ? node : node.firstElementChild;
+    return node.localName + "#" + (node.id || node.getAttribute("value") || (card && card.getAttribute("data-card")) || "");
   }
 
   const FIELDS = ["input", "select", "textarea"];
