@@ -37,7 +37,7 @@ import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
-from bench.table import LAUNCH_ARGS, next_move  # noqa: E402
+from bench.table import CLICK_TO_SETTLED, LAUNCH_ARGS, next_move  # noqa: E402
 
 VIEWPORT = {"width": 375, "height": 667}
 THROTTLING = 4
@@ -63,17 +63,6 @@ WATCH_LONG_TASKS = """() => {
     .observe({ type: 'longtask' });
 }"""
 TAKE_LONG_TASKS = "() => window.benchLongTasks.splice(0)"
-# Clicks the button; resolves once a fresh table is in place and its steps are played (the old one
-# carries data-stale until the answer's table replaces it or its attributes are the answer's).
-CLICK_TO_SETTLED = """selector => new Promise(resolve => {
-  document.querySelector('.practice').dataset.stale = '1';
-  const start = performance.now();
-  document.querySelector(selector).click();
-  (function wait() {
-    if (document.querySelector('.practice:not([data-stale]):not(.playing)')) resolve(performance.now() - start);
-    else setTimeout(wait, 50);
-  })();
-})"""
 METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 
 
