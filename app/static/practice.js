@@ -99,14 +99,32 @@
     if (!main || !fresh) throw new Error("no page in the answer");
     tapped = null;  // no hand here to judge it in
     await swap.stylesheets(answer.page);
+    ["table-page", "practice-table"].forEach(function (kind) {  // layout.html's root_class: the header the page has
+      document.documentElement.classList.toggle(kind, answer.page.documentElement.classList.contains(kind));
+    });
     main.replaceWith(fresh);
     settledAt = performance.now();
     swap.follow(answer, answer.response.redirected && "replace");
     fresh.focus();
   }
 
+  // Puts the answer's table ``fresh`` in place of ``current``: made ready first (setUp), then
+  // patched in (swap.js), so that only what differs changes on the page (#36); the log's drawer
+  // stays as it is. Returns the table in place (``current``, now reading as ``fresh``).
+  function putInPlace(current, fresh) {
+    const drawerOpen = Boolean(current.querySelector("#log.open"));  // opened while the steps played, too
+    const log = fresh.querySelector("#log");
+    if (log) log.classList.toggle("open", drawerOpen);
+    setUp(fresh);
+    if (current !== fresh) swap.patch(current, fresh);
+    settledAt = performance.now();
+    steps.showLatest(current);
+    return current;
+  }
+
   // Plays the latest steps of ``fresh`` on ``current``, then puts ``fresh`` in its place (and
-  // the focus where the learner acts next, unless ``keepFocus``: a watcher's page).
+  // the focus where the learner acts next, unless ``keepFocus``: a watcher's page). Resolves to
+  // the table in place.
   async function playThenShow(current, fresh, choosing, keepFocus) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
     if (entries.length && pace() !== "instant") {
@@ -119,15 +137,11 @@
     } else if (entries.length) {
       announce(steps.sentences(Array.from(entries)));
     }
-    const drawerOpen = Boolean(document.querySelector("#log.open"));  // opened while the steps played, too
-    settledAt = performance.now();
-    if (current !== fresh) current.replaceWith(fresh);
-    if (drawerOpen) fresh.querySelector("#log").classList.add("open");
-    setUp(fresh);
-    steps.showLatest(fresh);
-    if (!keepFocus) focusAfter(fresh, choosing);
+    const table = putInPlace(current, fresh);
+    if (!keepFocus) focusAfter(table, choosing);
     // After the move that brought this table is answered (sendOnce lets the next one go then).
     if (tapped) window.setTimeout(judgeTapped, 0);
+    return table;
   }
 
   // A card tapped while the steps played skipped them; now it is sent, as if tapped on this table,
@@ -168,7 +182,7 @@
   }
 
   // A watcher's page (watch.js) follows a game with the same table: each new table's steps played
-  // on the one before, with the same pace, pause and drawer.
+  // on the one before, with the same pace, pause and drawer (follow resolves to the table in place).
   window.UnoTable = {
     follow: function (current, fresh) { return playThenShow(current, fresh, false, true); },
     showPage: showPage,
@@ -219,17 +233,13 @@
       await playThenShow(current, fresh, false);
       return;
     }
-    current.replaceWith(fresh);
-    settledAt = performance.now();
-    if (current.querySelector("#log.open")) fresh.querySelector("#log").classList.add("open");
-    setUp(fresh);
-    steps.showLatest(fresh);
+    const table = putInPlace(current, fresh);
     if (setting) {
-      const switched = fresh.querySelector(".hints-form button");
+      const switched = table.querySelector(".hints-form button");
       if (switched) switched.focus();
       return;
     }
-    focusAfter(fresh, choosing);
+    focusAfter(table, choosing);
   }
 
   // A new game's opening moves (the dealer, the first card, bots before you) play the same way:

@@ -4,7 +4,7 @@
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
 // The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
 // lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players [data-seat][data-count][aria-current]
+//  the table: [data-me] (the seat whose hand it shows); .players[data-direction] [data-seat][data-count][aria-current]
 //   (.fan, where its cards travel from and to; .player-count .fan-count .player-last .badge-turn
 //   .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
 //   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
@@ -191,10 +191,16 @@ window.UnoSteps = (function () {
     face.classList.add("landed");
   };
 
+  // A place lit: its glow (practice.css's .lit::after) rises and falls. Lit again while it glows,
+  // the glow starts over: its animation rewound (taking the class off and on would need the page
+  // laid out in between for the browser to notice).
   StepPlayer.prototype.light = function (element) {
     if (!element) return;
-    element.classList.remove("lit");
-    void element.offsetWidth;  // restart the animation
+    if (element.classList.contains("lit")) {
+      element.getAnimations({ subtree: true }).forEach(function (glow) {
+        if (glow.animationName === "lit") glow.currentTime = 0;
+      });
+    }
     element.classList.add("lit");
     window.setTimeout(function () { element.classList.remove("lit"); }, 900);
   };
@@ -308,6 +314,8 @@ window.UnoSteps = (function () {
     const words = direction === 1 ? mark.dataset.clockwise : mark.dataset.anticlockwise;
     if (words) mark.querySelector(".direction-text").textContent = words;  // else the answer's table says it
     mark.dataset.direction = direction;
+    const seats = this.table.querySelector(".players");
+    if (seats) seats.dataset.direction = direction;  // the chevrons between the seats turn (seats.css)
   };
 
   StepPlayer.prototype.colour = function (color) {
@@ -352,17 +360,18 @@ window.UnoSteps = (function () {
     const table = this.table;
     const caption = table.querySelector(".step-caption");
     const log = table.querySelector(this.log);
+    // The answer's log, its new entries hidden till their step plays, patched into the table's
+    // (swap.js): only the new entries are put in, and the old ones lose their mark of the latest.
     const freshLog = this.fresh.querySelector(this.log).cloneNode(true);
-    if (log) {
-      freshLog.classList.toggle("open", log.classList.contains("open"));
-      log.replaceWith(freshLog);
-    }
+    freshLog.querySelectorAll(".log-step.latest").forEach(function (entry) { entry.hidden = true; });
     const close = freshLog.querySelector(".log-close");
     if (close) close.hidden = false;
+    if (log) freshLog.classList.toggle("open", log.classList.contains("open"));
+    if (log) window.UnoSwap.patch(log, freshLog);
+    const shownLog = log || freshLog;
     const heading = table.querySelector("#decision-title");
     if (heading && heading.dataset.table) heading.textContent = heading.dataset.table;  // bots play: not "Your move"
-    const entries = Array.from(freshLog.querySelectorAll(".log-step.latest"));
-    entries.forEach(function (entry) { entry.hidden = true; });
+    const entries = Array.from(shownLog.querySelectorAll(".log-step.latest"));
     table.classList.add("playing");
     table.querySelectorAll("#refusal, #notice").forEach(function (said) { said.remove(); });  // a new move answers them
     table.querySelectorAll(".refused").forEach(function (card) { card.classList.remove("refused"); });
@@ -376,7 +385,7 @@ window.UnoSteps = (function () {
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      showInLog(freshLog, entry);
+      showInLog(shownLog, entry);
       table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
       if (actor) actor.classList.add("player-acting");

@@ -1,6 +1,7 @@
 // Fetch and swap for practice.js, steps.js, quiz.js, watch.js and presenter.js: every request gives
 // up after TIMEOUT (a silent server must not leave a page waiting), and a failure falls back to the
-// page's plain navigation, as without JavaScript, so nothing is lost.
+// page's plain navigation, as without JavaScript, so nothing is lost. patch() puts an answer's
+// region in place by changing only what differs (the practice table after each move).
 "use strict";
 
 window.UnoSwap = (function () {
@@ -81,5 +82,97 @@ window.UnoSwap = (function () {
     return fresh;
   }
 
-  return { fields: fields, address: address, load: load, follow: follow, stylesheets: stylesheets, swap: swap };
+  // ---- Patching: the answer's region put in place by changing only what differs ----------------
+
+  // Makes ``current`` (a region of this page) read exactly as ``fresh`` (the answer's, parsed, which
+  // it takes nodes from): the same attributes, the same text, the same children (patchChildren). A
+  // subtree equal to the answer's is not touched. So after a move the browser restyles, lays out
+  // and paints the seats, the pile, the cards and the log entries that changed, not a whole new
+  // table (#36), and an element that stays keeps its focus and scroll. Form fields take the
+  // answer's value and check.
+  function patch(current, fresh) {
+    if (current.isEqualNode(fresh)) {  // (which compares a field's attributes, not what was typed or ticked)
+      const then = fieldsIn(fresh);
+      fieldsIn(current).forEach(function (field, i) { answer(field, then[i]); });
+      return;
+    }
+    if (current.nodeType !== Node.ELEMENT_NODE) {
+      current.nodeValue = fresh.nodeValue;  // text or a comment (a node of another kind is equal or replaced)
+      return;
+    }
+    if (current.localName === "template") {  // its card is in its content, which isEqualNode does not compare
+      current.replaceWith(fresh);
+      return;
+    }
+    attributes(current, fresh);
+    if (FIELDS.includes(current.localName)) answer(current, fresh);
+    patchChildren(current, fresh);
+  }
+
+  // The children of ``current`` made those of ``fresh``. Each of the answer's children is paired,
+  // in order, with the first child still unpaired that has its key (below) and comes after the
+  // last one paired: a pair is patched in place, an answer's child without one is put in, a child
+  // left without one is taken out. So a card played from the hand, or log entries added at the end
+  // and dropped at the start, leave every other card and entry where it is, untouched by the
+  // browser; nothing that stays is moved (a moved node is laid out anew).
+  function patchChildren(current, fresh) {
+    const now = Array.from(current.childNodes);
+    const waiting = new Map();  // key -> the children of ``current`` with it, in order
+    now.forEach(function (node, index) {
+      const k = key(node);
+      if (!waiting.has(k)) waiting.set(k, []);
+      waiting.get(k).push(index);
+    });
+    let last = -1;
+    const pairs = Array.from(fresh.childNodes).map(function (node) {
+      const queue = waiting.get(key(node)) || [];
+      while (queue.length && queue[0] <= last) queue.shift();
+      if (!queue.length) return [null, node];
+      last = queue.shift();
+      return [now[last], node];
+    });
+    const kept = new Set(pairs.map(function (pair) { return pair[0]; }));
+    now.forEach(function (node) { if (!kept.has(node)) node.remove(); });
+    let next = null;  // the node the next one (going backwards) is put before
+    for (let i = pairs.length - 1; i >= 0; i -= 1) {
+      const [old, node] = pairs[i];
+      if (old) patch(old, node);
+      else current.insertBefore(node, next);
+      next = old || node;
+    }
+  }
+
+  // What pairs a child with the answer's: its kind and tag, and its id, else its number (a log
+  // entry's value), else its card (a card's place in the hand holds it in its first child).
+  function key(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
+    const card = node.hasAttribute("data-card") ? node : node.firstElementChild;
+    return node.localName + "#" + (node.id || node.getAttribute("value") || (card && card.getAttribute("data-card")) || "");
+  }
+
+  const FIELDS = ["input", "select", "textarea"];
+
+  // The form fields of ``node`` and under it, in document order.
+  function fieldsIn(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE) return [];
+    const under = Array.from(node.querySelectorAll(FIELDS.join(", ")));
+    return FIELDS.includes(node.localName) ? [node].concat(under) : under;
+  }
+
+  // ``field`` takes the value and the check of the answer's.
+  function answer(field, fresh) {
+    if (field.value !== fresh.value) field.value = fresh.value;
+    if (field.checked !== fresh.checked) field.checked = fresh.checked;
+  }
+
+  function attributes(current, fresh) {
+    Array.from(current.attributes).forEach(function (attribute) {
+      if (!fresh.hasAttribute(attribute.name)) current.removeAttribute(attribute.name);
+    });
+    Array.from(fresh.attributes).forEach(function (attribute) {
+      if (current.getAttribute(attribute.name) !== attribute.value) current.setAttribute(attribute.name, attribute.value);
+    });
+  }
+
+  return { fields: fields, address: address, load: load, follow: follow, stylesheets: stylesheets, swap: swap, patch: patch };
 })();

@@ -47,10 +47,10 @@
     marker(fresh).hidden = true;
     window.UnoSwap.follow(answer);
     const focused = shown.contains(document.activeElement) ? selector(document.activeElement) : null;
-    await table.follow(shown, fresh);
-    const again = focused && fresh.querySelector(focused);
-    if (again) again.focus({ preventScroll: true });
-    if (marker(fresh).dataset.over === "true") stopped = true;  // the game is over: nothing more to see
+    const placed = await table.follow(shown, fresh);
+    const again = focused && placed.querySelector(focused);
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    if (marker(placed).dataset.over === "true") stopped = true;  // the game is over: nothing more to see
   }
 
   const first = marker(document);

@@ -20,15 +20,17 @@ from app.pages.anchors import MOVED, RULE_PAGES
 # stylesheets a swapped page brings (#35 item 11); 104 KB held the line until a step's phone layout
 # (#35 item 4: its rules in learn.css, the instruction's fold in learn.js) added 5 KB. 108 KB holds
 # it (about 26 KB compressed); the table's stylesheet split per page is #36's work, which brings it
-# back under 100.
-MAX_PAGE_BYTES = 108 * 1024
+# back under 100. 116 KB since #36 item 6: the table patched in (swap.js's patch, 5.7 KB with its
+# comments) instead of swapped whole, its glows drawn once and faded.
+MAX_PAGE_BYTES = 116 * 1024
 # The sandbox is a workbench: a palette of all 54 faces, the hand being edited, and the table
 # with the step player that plays a tried move out. It may weigh more; every other page may not.
-MAX_SANDBOX_BYTES = 128 * 1024
+# (136 KB since #36 item 6's patch, as above.)
+MAX_SANDBOX_BYTES = 136 * 1024
 # A presenter's frame goes to a projector from the teacher's computer, its files fetched once for
 # the whole demo (hashed names, kept a year): the table drawn at projector size, the step player and
-# fetch-and-swap (swap.js, which took it past 100 KB: #33). A learner's page still may not.
-MAX_PRESENTER_BYTES = 108 * 1024
+# fetch-and-swap (swap.js, which took it past 100 KB: #33; its patch, #36 item 6, to 116 KB).
+MAX_PRESENTER_BYTES = 116 * 1024
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Latin words an Arabic page may show outside lang="en" and <code>: the game's printed name.
@@ -200,7 +202,8 @@ def test_html_carries_language_and_direction(site, lang):
     direction = {"ar": "rtl", "en": "ltr"}[lang]
     for url, page in _html_pages(site).items():
         if url.startswith(f"/{lang}/"):
-            assert page.html_attrs == {"lang": lang, "dir": direction}, url
+            # (a class beside them is the page's kind: layout.html's root_class)
+            assert {k: v for k, v in page.html_attrs.items() if k != "class"} == {"lang": lang, "dir": direction}, url
 
 
 def test_arabic_pages_have_no_latin_words(site):

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The practice table's main thread while a move plays: busy time, the longest task, long tasks.
+
+    .venv/bin/python bench/table_main_thread.py [--base /work/wt/anim36-base] [--moves 12] [--runs 3]
+
+A phone (375x667) with its CPU slowed four times (CDP ``Emulation.setCPUThrottlingRate``) plays
+``--moves`` moves of a seeded game with the mouse (bench/table.py's learner: a playable card, else
+a draw), at the default pace (the bots' steps played on the table) and at "instant" (the answer's
+table put in place at once). For each move, from the click to the table settled, it reads the
+renderer's main-thread time (``Performance.getMetrics``: TaskDuration, and of it ScriptDuration,
+RecalcStyleDuration, LayoutDuration) and the tasks over 50 ms (a PerformanceObserver of
+'longtask'), and prints per pace: busy ms per move (median, p90), the share of the move's time
+the thread was busy, the longest task, the long tasks per move, and the elements the browser
+styled anew per move (traced), a count that does not vary with the machine's load.
+
+With ``--base`` (another checkout, e.g. main in a second worktree:
+``git worktree add /work/wt/anim36-base main --detach``) both are served, each by its own Python
+process on 127.0.0.1, and measured one after the other, alternating, ``--runs`` times; each run
+ends with the ratios this checkout / the base (below 1: this one keeps the thread less busy).
+Timings vary with the machine's load: compare the ratios of one run, never figures across runs.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+# bench/http.py would shadow the standard library's http: keep this folder off the path, the repo on it.
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path[:] = [REPO] + [p for p in sys.path if os.path.abspath(p or ".") != HERE]
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import shutil  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+from bench.table import CLICK_TO_SETTLED, LAUNCH_ARGS, next_move  # noqa: E402
+
+VIEWPORT = {"width": 375, "height": 667}
+THROTTLING = 4
+PACES = ("brisk", "instant")  # the default pace (steps.js's DEFAULT_PACE), and none
+# The server of one checkout, run by this Python with the checkout first on its path: prints its port.
+SERVER = """
+import os, sys, threading
+sys.path.insert(0, sys.argv[1])
+os.environ["UNO_TUTOR_INSTANCE_PATH"] = sys.argv[2]
+from werkzeug.serving import WSGIRequestHandler, make_server
+from app import create_app
+class Quiet(WSGIRequestHandler):
+    def log_request(self, *args):
+        pass
+server = make_server("127.0.0.1", 0, create_app({"SECRET_KEY": "bench"}), threaded=True, request_handler=Quiet)
+print(server.server_port, flush=True)
+server.serve_forever()
+"""
+# Counts the page's tasks over 50 ms from now on (read and emptied by TAKE_LONG_TASKS).
+WATCH_LONG_TASKS = """() => {
+  window.benchLongTasks = [];
+  new PerformanceObserver(list => { for (const task of list.getEntries()) window.benchLongTasks.push(task.duration); })
+    .observe({ type: 'longtask' });
+}"""
+TAKE_LONG_TASKS = "() => window.benchLongTasks.splice(0)"
+METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+
+
+@dataclass
+class Move:
+    """One move as the main thread lived it: ms busy (each metric), its wall time and its long tasks."""
+    busy: dict[str, float]
+    elapsed: float
+    long_tasks: list[float]
+
+
+def restyled(trace: bytes) -> int:
+    """The elements the renderer's main thread styled anew in ``trace`` (its UpdateLayoutTree
+    events' elementCount): what a change of the page costs, whatever the machine's load."""
+    events = json.loads(trace)["traceEvents"]
+    threads = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
+    return sum(e["args"].get("elementCount", 0) for e in events
+               if e.get("name") == "UpdateLayoutTree" and e.get("ph") == "X" and (e["pid"], e["tid"]) in threads)
+
+
+def serve(checkout: str, instance: str) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen([sys.executable, "-c", SERVER, checkout, instance], stdout=subprocess.PIPE, text=True,
+                               cwd=checkout)
+    port = process.stdout.readline().strip()
+    if not port:
+        sys.exit(f"the server of {checkout} did not start")
+    return process, f"http://127.0.0.1:{port}"
+
+
+def metrics(cdp) -> dict[str, float]:
+    values = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {name: values[name] * 1000 for name in METRICS}
+
+
+def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> tuple[list[Move], int]:
+    """Plays ``moves`` moves of a fresh game at ``pace`` on the app at ``base``: each move, and
+    the elements restyled over them all (traced: the tracing's own cost is the same on both sides)."""
+    context = browser.new_context(viewport=VIEWPORT, base_url=base)
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('uno-tutor-pace', '{pace}')")
+    page.goto(f"/{lang}/play?seed={seed}")
+    with page.expect_navigation():
+        page.click("#quick-start button")
+    page.wait_for_selector(".practice:not(.playing)", timeout=120_000)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLING})
+    page.evaluate(WATCH_LONG_TASKS)
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
+    played = []
+    for _ in range(moves):
+        selector = next_move(page)
+        if selector is None:
+            break
+        before = metrics(cdp)
+        elapsed = page.evaluate(CLICK_TO_SETTLED, selector)
+        after = metrics(cdp)
+        played.append(Move({name: after[name] - before[name] for name in METRICS}, elapsed,
+                           page.evaluate(TAKE_LONG_TASKS)))
+    elements = restyled(browser.stop_tracing())
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    context.close()
+    return played, elements
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+
+
+def summary(played: list[Move], elements: int) -> dict[str, float]:
+    busy = [move.busy["TaskDuration"] for move in played]
+    tasks = [task for move in played for task in move.long_tasks]
+    figures = {"busy": statistics.median(busy), "busy p90": p90(busy), "restyled/move": elements / len(played),
+               "busy share": sum(busy) / sum(move.elapsed for move in played),
+               "longest task": max(tasks, default=0.0), "long tasks/move": len(tasks) / len(played)}
+    for name in METRICS[1:]:
+        figures[name.removesuffix("Duration").lower()] = statistics.median(move.busy[name] for move in played)
+    return figures
+
+
+def line(name: str, figures: dict[str, float], moves: int) -> str:
+    return (f"  {name:<6} {moves:>2} moves: busy/move median {figures['busy']:6.0f} ms, p90 {figures['busy p90']:6.0f} ms "
+            f"({figures['busy share']:4.0%} of the time); longest task {figures['longest task']:4.0f} ms, "
+            f"long tasks/move {figures['long tasks/move']:4.2f}; median script {figures['script']:4.0f}, "
+            f"style {figures['recalcstyle']:4.0f}, layout {figures['layout']:4.0f} ms; "
+            f"elements restyled/move {figures['restyled/move']:5.0f}")
+
+
+def ratio(ours: float, base: float) -> str:
+    return f"{ours / base:.2f}" if base else ("1.00" if not ours else "inf")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", help="another checkout (e.g. main's worktree) to measure beside this one")
+    parser.add_argument("--moves", type=int, default=12)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", default="2024")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--pace", choices=PACES, action="append", help="one pace only (default: both)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    chromium = next(filter(None, map(shutil.which, ("chromium-headless-shell", "chromium"))), None)
+    if chromium is None:
+        sys.exit("needs Debian's chromium-headless-shell or chromium")
+    checkouts = {"ours": REPO} | ({"base": os.path.abspath(args.base)} if args.base else {})
+    instance = tempfile.mkdtemp(prefix="bench-main-thread-")
+    servers = {name: serve(path, os.path.join(instance, name)) for name, path in checkouts.items()}
+    print(f"the table at {VIEWPORT['width']}x{VIEWPORT['height']}, CPU slowed {THROTTLING}x, seed {args.seed} ({args.lang}); "
+          f"ours: {REPO}" + (f", base: {checkouts['base']}" if args.base else ""))
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+            for run in range(1, args.runs + 1):
+                for pace in args.pace or PACES:
+                    order = list(servers) if run % 2 else list(reversed(servers))  # alternating who goes first
+                    figures = {}
+                    print(f"run {run}, pace {pace}:")
+                    for name in order:
+                        played, elements = play(browser, servers[name][1], pace, args.moves, args.seed, args.lang)
+                        figures[name] = summary(played, elements)
+                        print(line(name, figures[name], len(played)), flush=True)
+                    if "base" in figures:
+                        ours, base = figures["ours"], figures["base"]
+                        print(f"  ours/base: busy/move median {ratio(ours['busy'], base['busy'])}, "
+                              f"p90 {ratio(ours['busy p90'], base['busy p90'])}, "
+                              f"longest task {ratio(ours['longest task'], base['longest task'])}, "
+                              f"elements restyled/move {ratio(ours['restyled/move'], base['restyled/move'])}, "
+                              f"long tasks/move {ours['long tasks/move']:.2f} vs {base['long tasks/move']:.2f}", flush=True)
+            browser.close()
+    finally:
+        for process, _ in servers.values():
+            process.terminate()
+            process.wait()
+        shutil.rmtree(instance, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
