@@ -70,7 +70,7 @@ def test_a_kept_table_is_never_another_languages(app, client, path, lang):
     for other in ("/en/play/{}", "/ar/play/{}", "/en/play/{}?lang=ar", "/ar/play/{}?lang=en"):
         client.get(other.format(game_id))  # every other address kept first
     page = client.get(path.format(game_id)).text
-    assert f'<html lang="{lang}" dir="{"rtl" if lang == "ar" else "ltr"}">' in page
+    assert f'<html lang="{lang}" dir="{"rtl" if lang == "ar" else "ltr"}" ' in page  # then the page's kind
     assert without_tokens(page) == without_tokens(afresh(client, path.format(game_id)))
 
 
