@@ -1,6 +1,9 @@
 """Classes, their students and the moves refused to them (the ``classes``, ``students`` and
 ``refusals`` tables), for app.classroom. A student's game is an ordinary game with a row in
 ``students``, made with the class's watch link to it in the transaction that numbers the student.
+A class's teacher is the browser that made it and those that opened its teacher link
+(``class_teachers``); a student the teacher removed loses the games and keeps a row in
+``removed_students``, which refuses that browser's joining again.
 """
 from __future__ import annotations
 
@@ -9,49 +12,114 @@ from typing import Any
 
 from ..fast_json import dumps as encode, loads as decode
 from .games import Games
-from .records import ClassFull, ClassGone, ClassRecord, Record, StudentGame, owner_hash
+from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, Record, RemovedFromClass, StudentGame,
+                      owner_hash)
 from .watches import WatchLinks
 
 
 class Classes(Games, WatchLinks):
     """A class's row, its students' games and their refusals (a join makes a game and a link)."""
 
-    def create_class(self, code: str, teacher_token: str, options: dict[str, Any], ttl: float) -> ClassRecord | None:
-        """A class under ``code`` for ``ttl`` seconds; None if the code is taken (draw another)."""
+    def create_class(self, code: str, teacher_token: str, options: dict[str, Any], ttl: float,
+                     teacher_link: str | None = None) -> ClassRecord | None:
+        """A class under ``code`` for ``ttl`` seconds, with the hash of its teacher link's secret;
+        None if the code is taken (draw another)."""
         self._clean_later()
         now, teacher, data = time.time(), owner_hash(teacher_token), encode(options)
         try:
             with self._write() as db:
-                db.execute("INSERT INTO classes (code, teacher, options, created, expires) VALUES (?, ?, ?, ?, ?)",
-                           (code, teacher, data, now, now + ttl))
+                db.execute("INSERT INTO classes (code, teacher, options, created, expires, teacher_link) "
+                           "VALUES (?, ?, ?, ?, ?, ?)", (code, teacher, data, now, now + ttl, teacher_link))
         except self.duplicate:
             return None
-        return ClassRecord(code, teacher, decode(data), now, now + ttl)
+        return ClassRecord(code, teacher, decode(data), now, now + ttl, teacher_link)
 
     def load_class(self, code: str) -> ClassRecord | None:
         """The class, unless there is none or it has expired (its rows wait for the cleanup)."""
-        row = self._one("SELECT code, teacher, options, created, expires FROM classes WHERE code = ? AND expires > ?",
-                        (code, time.time()))
-        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4]) if row else None
+        row = self._one("SELECT code, teacher, options, created, expires, teacher_link, ended FROM classes "
+                        "WHERE code = ? AND expires > ?", (code, time.time()))
+        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4], row[5], row[6]) if row else None
+
+    # --- the teacher on other devices, the end of the class --------------------------------------
+
+    def teaches(self, code: str, owner: str) -> bool:
+        """Whether the owner hash ``owner`` opened the class's teacher link (the maker: ClassRecord's
+        ``taught_by``)."""
+        return self._one("SELECT 1 FROM class_teachers WHERE class = ? AND owner = ?", (code, owner)) is not None
+
+    def open_teacher_link(self, code: str, teacher_link: str, owner: str) -> bool:
+        """Make the owner hash ``owner`` a teacher of the class, if ``teacher_link`` is still its
+        link's hash (the caller compared it; a new link made since refuses it here): whether it is."""
+        with self._write() as db:
+            live = db.execute("SELECT 1 FROM classes WHERE code = ? AND teacher_link = ? AND expires > ?"
+                              + self.FOR_UPDATE, (code, teacher_link, time.time())).fetchone()
+            if live is not None:
+                db.execute("INSERT INTO class_teachers (class, owner) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                           (code, owner))
+        return live is not None
+
+    def new_teacher_link(self, code: str, teacher_link: str, keeping: str) -> None:
+        """The class's teacher link is now the one hashed ``teacher_link``: the old one opens
+        nothing, and the browsers that opened it are no longer the class's teachers, but for
+        ``keeping`` (the owner hash of the browser asking; the maker always is)."""
+        with self._write() as db:
+            db.execute("UPDATE classes SET teacher_link = ? WHERE code = ?", (teacher_link, code))
+            db.execute("DELETE FROM class_teachers WHERE class = ? AND owner <> ?", (code, keeping))
+
+    def end_class(self, code: str) -> float:
+        """End the class (once: ending it again changes nothing) and turn off the watch links it
+        made to its students' games; when it ended."""
+        with self._write() as db:
+            db.execute("UPDATE classes SET ended = ? WHERE code = ? AND ended IS NULL", (time.time(), code))
+            db.execute("UPDATE watches SET revoked = 1 WHERE by_class = 1 AND revoked = 0 "
+                       "AND game IN (SELECT game FROM students WHERE class = ?)", (code,))
+            return db.execute("SELECT ended FROM classes WHERE code = ?", (code,)).fetchone()[0]
+
+    def remove_student(self, code: str, number: int) -> bool:
+        """Remove the class's student ``number``: every game of that student's browser in the class
+        goes (with its student row, refusals and watch links; its log soon after, as the cleanup's),
+        and the browser may not join the class again. False if the class has no such student."""
+        with self._write() as db:
+            row = db.execute("SELECT games.owner FROM students JOIN games ON games.id = students.game "
+                             "WHERE students.class = ? AND students.number = ?", (code, number)).fetchone()
+            if row is None:
+                return False
+            gone = db.execute("DELETE FROM games WHERE id IN (SELECT students.game FROM students JOIN games "
+                              "ON games.id = students.game WHERE students.class = ? AND games.owner = ?) RETURNING id",
+                              (code, row[0])).fetchall()
+            db.executemany("INSERT INTO gone_logs (game) VALUES (?)", gone)
+            db.executemany("INSERT INTO removed_students (class, owner, game) VALUES (?, ?, ?)",
+                           [(code, row[0], game) for (game,) in gone])
+        return True
+
+    def removed_from_class(self, game_id: str) -> bool:
+        """Whether the game was a student's whom the class's teacher removed (so it was deleted)."""
+        return self._one("SELECT 1 FROM removed_students WHERE game = ?", (game_id,)) is not None
 
     def join_class(self, code: str, owner_token: str, state: dict[str, Any], finished: bool, steps,
                    nickname: str | None, watch_token: str, most: int, most_live: int) -> tuple[Record, int]:
         """A student's game in the class, the student's number and the class's watch link to it,
         in one transaction that holds the class (FOR_UPDATE), so joins at once get numbers one
         after another: (the game, the number). ClassGone if the class has expired or never was,
-        ClassFull if it has ``most`` students, TooManyGames if the student's browser has
+        ClassEnded if its teacher ended it, RemovedFromClass if the teacher removed this browser's
+        student, ClassFull if it has ``most`` students, TooManyGames if the student's browser has
         ``most_live`` live games (as ``create``); then nothing is written."""
         self._clean_later()
+        owner = owner_hash(owner_token)
         with self._write() as db:
-            live = db.execute("SELECT 1 FROM classes WHERE code = ? AND expires > ?" + self.FOR_UPDATE,
+            live = db.execute("SELECT ended FROM classes WHERE code = ? AND expires > ?" + self.FOR_UPDATE,
                               (code, time.time())).fetchone()
             if live is None:
                 raise ClassGone(code)
+            if live[0] is not None:
+                raise ClassEnded(code)
+            if db.execute("SELECT 1 FROM removed_students WHERE class = ? AND owner = ?", (code, owner)).fetchone():
+                raise RemovedFromClass(code)
             count, last = db.execute("SELECT COUNT(*), COALESCE(MAX(number), 0) FROM students WHERE class = ?",
                                      (code,)).fetchone()
             if count >= most:
                 raise ClassFull(code)
-            self._check_live(db, owner_hash(owner_token), most_live)
+            self._check_live(db, owner, most_live)
             record = self._insert_game(db, owner_token, state, finished, steps)
             db.execute("INSERT INTO students (game, class, number, nickname) VALUES (?, ?, ?, ?)",
                        (record.id, code, last + 1, nickname))

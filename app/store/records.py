@@ -39,9 +39,17 @@ class ClassRecord:
     options: dict[str, Any]  # the game every student gets, as ``Store.create_class`` was given it
     created: float
     expires: float
+    teacher_link: str | None = field(default=None, repr=False)  # hash of the live teacher link's secret
+    ended: float | None = None  # when its teacher ended it (None: not ended)
 
     def taught_by(self, token: str | None) -> bool:
+        """Whether ``token`` is the maker's (the browsers that opened the teacher link: the store's
+        ``teaches``)."""
         return token is not None and hmac.compare_digest(owner_hash(token), self.teacher)
+
+    def has_teacher_link(self, secret: str) -> bool:
+        """Whether ``secret`` is the class's live teacher link, compared in constant time."""
+        return self.teacher_link is not None and hmac.compare_digest(owner_hash(secret), self.teacher_link)
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,14 @@ class Watch:
 
 class ClassGone(Exception):
     """No class has this code any more (or never had): nothing was written."""
+
+
+class ClassEnded(Exception):
+    """The class's teacher ended it: no one joins any more. Nothing was written."""
+
+
+class RemovedFromClass(Exception):
+    """The class's teacher removed this browser's student: it can't join again. Nothing was written."""
 
 
 class ClassFull(Exception):

@@ -142,6 +142,29 @@ CREATE TABLE gone_logs (
 """
 
 
+# A class's teacher on other devices (issue 37, item 4): the hash of the class's one live teacher
+# link, the browsers that opened it, the class's end, and the browsers of students the teacher
+# removed (a removed student's games are deleted; the row keeps that browser from joining again).
+_TEACHERS = """
+-- the hash of the teacher link's secret, never the secret (NULL: none)
+ALTER TABLE classes ADD COLUMN teacher_link TEXT;
+-- when the teacher ended the class (NULL: not ended)
+ALTER TABLE classes ADD COLUMN ended {time};
+CREATE TABLE class_teachers (
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    owner TEXT NOT NULL,  -- hash of the owner token of a browser that opened the teacher link
+    PRIMARY KEY (class, owner)
+) {without_rowid};
+CREATE TABLE removed_students (
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    owner TEXT NOT NULL,  -- hash of the removed student's owner token
+    game TEXT NOT NULL,  -- a game of theirs that was deleted, so that its table can say why
+    PRIMARY KEY (class, owner, game)
+) {without_rowid};
+CREATE INDEX removed_students_game ON removed_students (game)
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -156,6 +179,11 @@ MIGRATIONS = (
         sqlite=_worded(_PACKED_LOG, blob="BLOB", without_rowid="WITHOUT ROWID"),
         postgres=_worded(_PACKED_LOG, blob="BYTEA", without_rowid=""),
         then=_pack_the_old_log,
+    ),
+    Migration(
+        3, "a class's teacher link and the browsers that opened it, its end, and the students removed",
+        sqlite=_worded(_TEACHERS, time="REAL", without_rowid="WITHOUT ROWID"),
+        postgres=_worded(_TEACHERS, time="DOUBLE PRECISION", without_rowid=""),
     ),
 )
 LATEST = MIGRATIONS[-1].number
