@@ -1,11 +1,15 @@
 """Classes over JSON (README "Classroom: class codes"): a child blueprint of app.api's of its own,
 so that the rate limits' hooks run for these requests alone (app.classroom.limits).
 
-POST /api/v1/classes               {"rules", "bots", "level", "seed"} -> {"code", "url", "qr"}
-GET  /api/v1/classes/<code>                                            -> the class and its students' progress
-POST /api/v1/classes/<code>/games  {"nickname"}                        -> as POST /api/v1/games
+POST   /api/v1/classes                    {"rules", "bots", "level", "seed"} -> {"code", "url", "qr", "teacher_link"}
+GET    /api/v1/classes/<code>                                       -> the class and its students' progress
+POST   /api/v1/classes/<code>/games       {"nickname"}              -> as POST /api/v1/games
+POST   /api/v1/classes/<code>/teacher-link                          -> {"teacher_link", "qr"}: a new one
+DELETE /api/v1/classes/<code>/students/<number>                     -> 204: the student removed
+POST   /api/v1/classes/<code>/end                                   -> the class, ended
 
-The creating client (its owner cookie) is the class's teacher: only it may read the class.
+The creating client (its owner cookie) is the class's teacher, and so is any client that opened
+its teacher link: only they may read the class, and change it.
 """
 from __future__ import annotations
 
@@ -32,20 +36,47 @@ def create():
         options = read_options(body.get("rules"), body.get("bots"), body.get("level"), body.get("seed"))
     except OptionError as error:
         raise UserError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
-    made = classes.create(options)
-    url = classes.join_url(made.code, request_language())
-    return {"code": made.code, "url": url, "qr": qr_svg(url, _("QR code of the address that joins the class"))}, 201
+    made, secret = classes.create(options)
+    language = request_language()
+    url = classes.join_url(made.code, language)
+    return {"code": made.code, "url": url, "qr": qr_svg(url, _("QR code of the address that joins the class")),
+            "teacher_link": classes.teacher_link(made.code, secret, language)}, 201
 
 
 @bp.get("/classes/<code>")
 @limits.lookups
 def show(code: str):
-    found = classes.taught_here(classes.find(code))
+    return _described(classes.taught_here(classes.find(code)))
+
+
+def _described(found):
     options = found.options
     return {"code": found.code, "url": classes.join_url(found.code, request_language()),
             "created": _moment(found.created), "expires": _moment(found.expires),
+            "ended": found.ended and _moment(found.ended),
             "rules": options["rules"], "bots": options["bots"], "level": options["level"], "seed": options["seed"],
             **classes.progress(found)}  # private, no-store: app.security.PRIVATE_BLUEPRINTS
+
+
+@bp.post("/classes/<code>/teacher-link")
+@limits.lookups
+def new_teacher_link(code: str):
+    found = classes.taught_here(classes.find(code))
+    link = classes.teacher_link(found.code, classes.new_teacher_link(found), request_language())
+    return {"teacher_link": link, "qr": qr_svg(link, _("QR code of the teacher link"))}, 201
+
+
+@bp.delete("/classes/<code>/students/<int:number>")
+@limits.lookups
+def remove_student(code: str, number: int):
+    classes.remove(classes.taught_here(classes.find(code)), number)
+    return "", 204
+
+
+@bp.post("/classes/<code>/end")
+@limits.lookups
+def end(code: str):
+    return _described(classes.end(classes.taught_here(classes.find(code))))
 
 
 @bp.post("/classes/<code>/games")

@@ -88,7 +88,7 @@ def _stale(game_id: str) -> UserError:
     """The move was made on an old version: the answer names the current one (gone: 404)."""
     current = access.current_version(game_id)
     if current is None:
-        return UserError("game-not-found", 404)
+        return access.gone(game_id)
     return UserError("stale-version", 409, extra={"version": current})
 
 

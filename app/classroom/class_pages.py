@@ -2,13 +2,20 @@
 teacher's view of it), /<lang>/join and /<lang>/join/<code> (a student joins; the QR code opens
 the second). Forms POST and redirect (Post/Redirect/Get); a refusal comes back with the form,
 the message beside the field at fault, in the reader's language, and changes nothing.
+
+The teacher's other devices (issue 37, item 4): /<lang>/class/<code>/teacher/<secret> is the
+teacher link, shown once on the class page (after the class is made, or a new link), with its QR
+code; opening it makes the browser the class's teacher and redirects to the class page, so the
+secret stays out of the address bar, the history and any Referer. The class page's forms remove
+a student (…/students/<n>/remove), make a new teacher link (…/teacher-link) and end the class
+(…/end, after a page that asks to confirm).
 """
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask_babel import format_date
 
 from .. import drawn_pages, errors
@@ -26,7 +33,7 @@ from .codes import shown
 bp = Blueprint("classroom", __name__)
 REFRESH_EVERY = 5  # seconds between two looks at the class's progress (class.js)
 TOP_RULES = 3  # the rules the class gets wrong most, above the students: the results' top stays on screen
-CODE_ERRORS = {"bad-code", "class-not-found", "class-full"}  # said at the code's field
+CODE_ERRORS = {"bad-code", "class-not-found", "class-full", "class-ended", "removed-from-class"}  # said at the code's field
 
 
 @bp.get("/<lang:lang>/class/new")
@@ -42,8 +49,18 @@ def create_class(lang: str):
         options = form_options(request.form)
     except OptionError as error:
         return new_class(lang, {error.field: error.message}, 400)
-    made = classes.create(options)
-    return redirect(url_for(".class_page", lang=lang, code=made.code), 303)
+    made, secret = classes.create(options)
+    return _show_teacher_link(lang, made.code, secret)
+
+
+def _show_teacher_link(lang: str, code: str, secret: str):
+    """To the class page, which shows the new teacher link once: kept in this browser's session
+    (signed, HttpOnly) until that page takes it out."""
+    session[FRESH_LINK] = [code, secret]
+    return redirect(url_for(".class_page", lang=lang, code=code), 303)
+
+
+FRESH_LINK = "teacher_link"  # the session's key for a teacher link still to show
 
 
 @bp.get("/<lang:lang>/class/<code>")
@@ -59,15 +76,107 @@ def class_page(lang: str, code: str):
         return {**_joining(found, lang), "projector": url_for(".projector", lang=lang, code=found.code),
                 "game": classes.describe(found), "progress": progress, "top_rules": TOP_RULES,
                 "refresh": REFRESH_EVERY, "expires": format_date(expires, "long"),
-                "expires_iso": expires.isoformat(timespec="seconds"),
-                "api": url_for("api.classes.show", code=found.code, lang=lang)}
+                "expires_iso": expires.isoformat(timespec="seconds"), "ended": found.ended is not None,
+                "api": url_for("api.classes.show", code=found.code, lang=lang),
+                "remove": url_for(".remove_student", lang=lang, code=found.code, number=0).removesuffix("0/remove"),
+                "new_link": url_for(".new_link_form", lang=lang, code=found.code),
+                "end": url_for(".end_form", lang=lang, code=found.code),
+                "fresh_link": None}
 
+    fresh = session.get(FRESH_LINK)
+    if fresh is not None and fresh[0] == found.code:  # the teacher link, this once: drawn for this reader alone
+        session.pop(FRESH_LINK)
+        link = classes.teacher_link(found.code, fresh[1], lang)
+        shown = {"url": link, "qr": qr_svg(link, _("QR code of the teacher link"))}
+        return render_template("classroom/page.html", **{**context(), "fresh_link": shown})
     # The teacher's alone, and live: never cached by a browser (app.security.PRIVATE_BLUEPRINTS).
     # Drawn once per class, state of its students (the progress, the class's data: its JSON is
-    # its version), language of the words and of the address, and host its links name
-    # (app.links.absolute), and kept (app.drawn_pages): a teacher's reload is not drawn again.
-    key = ("class", found.code, dumps_bytes(progress), current_language(), lang, absolute(""))
+    # its version), whether it has ended, language of the words and of the address, and host its
+    # links name (app.links.absolute), and kept (app.drawn_pages): a teacher's reload is not drawn
+    # again. Every browser that may see it is the class's teacher, and sees the same page (its
+    # forms' CSRF tokens are each reader's own, filled in every answer).
+    key = ("class", found.code, dumps_bytes(progress), found.ended is not None, current_language(), lang,
+           absolute(""))
     return drawn_pages.page(key, "classroom/page.html", context)
+
+
+@bp.get("/<lang:lang>/class/<code>/teacher/<secret>")
+@limits.link_lookups
+def open_teacher_link(lang: str, code: str, secret: str):
+    """The teacher link: this browser becomes the class's teacher, then to the class page, so the
+    secret leaves the address bar; a wrong or old link is refused (403) and changes nothing."""
+    found = classes.find(code)
+    classes.open_teacher_link(found, secret)
+    answer = redirect(url_for(".class_page", lang=lang, code=found.code), 303)
+    answer.headers["Referrer-Policy"] = "no-referrer"
+    return answer
+
+
+@bp.get("/<lang:lang>/class/<code>/teacher-link")
+@limits.lookups
+def new_link_form(lang: str, code: str):
+    found = classes.taught_here(classes.find(code))
+    return _confirm(lang, found, _("Make a new teacher link?"), _("Make a new teacher link"), [
+        _("The new link is shown once, on the class page, with its QR code."),
+        _("The link before it stops working: the devices that opened it no longer see this class."),
+        _("This device, and the one the class was made on, still see it."),
+    ], url_for(".new_teacher_link", lang=lang, code=found.code))
+
+
+@bp.post("/<lang:lang>/class/<code>/teacher-link")
+@limits.lookups
+def new_teacher_link(lang: str, code: str):
+    found = classes.taught_here(classes.find(code))
+    return _show_teacher_link(lang, found.code, classes.new_teacher_link(found))
+
+
+@bp.get("/<lang:lang>/class/<code>/students/<int:number>/remove")
+@limits.lookups
+def remove_form(lang: str, code: str, number: int):
+    found = classes.taught_here(classes.find(code))
+    name = classes.isolated(classes.student_named(found, number))
+    return _confirm(lang, found, _("Remove %(name)s from the class?", name=name), _("Remove from the class"), [
+        _("The student's games in this class are deleted, and their results leave the class page."),
+        _("From that browser, no one can join this class again."),
+        _("The other students are not touched."),
+    ], url_for(".remove_student", lang=lang, code=found.code, number=number))
+
+
+@bp.post("/<lang:lang>/class/<code>/students/<int:number>/remove")
+@limits.lookups
+def remove_student(lang: str, code: str, number: int):
+    found = classes.taught_here(classes.find(code))
+    classes.remove(found, number)
+    return redirect(url_for(".class_page", lang=lang, code=found.code, _anchor="progress"), 303)
+
+
+@bp.get("/<lang:lang>/class/<code>/end")
+@limits.lookups
+def end_form(lang: str, code: str):
+    found = classes.taught_here(classes.find(code))
+    if found.ended is not None:
+        return redirect(url_for(".class_page", lang=lang, code=found.code), 303)
+    return _confirm(lang, found, _("End the class?"), _("End the class"), [
+        _("The code stops working: no one can join the class any more."),
+        _("The links to watch the students' tables stop working."),
+        _("Nothing else is lost: the students' games and the results stay on the class page until the class "
+          "is deleted."),
+        _("A class that has ended can't be started again."),
+    ], url_for(".end_class", lang=lang, code=found.code))
+
+
+@bp.post("/<lang:lang>/class/<code>/end")
+@limits.lookups
+def end_class(lang: str, code: str):
+    found = classes.taught_here(classes.find(code))
+    classes.end(found)
+    return redirect(url_for(".class_page", lang=lang, code=found.code), 303)
+
+
+def _confirm(lang: str, found, heading: str, button: str, points: list[str], action: str):
+    """A page that asks the teacher once more (classroom/confirm.html): what ``action`` will do, its button."""
+    return render_template("classroom/confirm.html", shown_code=shown(found.code), heading=heading, button=button,
+                           points=points, action=action, back=url_for(".class_page", lang=lang, code=found.code))
 
 
 @bp.get("/<lang:lang>/class/<code>/projector")
@@ -78,7 +187,7 @@ def projector(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:
         return redirect(url_for(".projector", lang=lang, code=found.code), 301)
-    return render_template("classroom/projector.html", **_joining(found, lang),
+    return render_template("classroom/projector.html", **_joining(found, lang), ended=found.ended is not None,
                            back=url_for(".class_page", lang=lang, code=found.code))
 
 
@@ -102,6 +211,8 @@ def join_code(lang: str, code: str):
     """The join form with the code filled in (the QR code's address); opening it joins nothing."""
     try:
         found = classes.find(code)
+        if found.ended is not None:
+            raise ClassError("class-ended", 410)
     except ClassError as error:
         return _join_page({"code": code}, error)
     return _join_page({"code": shown(found.code)}, found=found)

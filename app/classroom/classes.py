@@ -4,7 +4,10 @@ follows how each one is doing.
 The class is a row in the games' store (``Store.create_class``) holding the options every
 student's game is dealt with (rules, bots, level and seed: the same seed deals the same cards,
 and the same moves replay the same game). Its teacher is the browser that made it, by its owner
-token (``app.practice.owners``), so only that browser sees the class's progress. A student joins
+token (``app.practice.owners``), and any browser that opened its teacher link (a secret shown
+once, made anew on demand, stored as a hash: ``open_teacher_link``), so only those see the
+class's progress. The teacher may remove a student (that browser's games in the class go, and it
+can't join again) and end the class (no one joins any more, its watch links end). A student joins
 with the code and an optional nickname and gets an ordinary practice game, which the class can
 watch (``app.classroom.watching``) without the student's cards, and which counts towards the
 student's browser's live games as any other. No accounts: a class and its games are deleted a
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import g, request, url_for
@@ -29,7 +33,8 @@ from ..practice.owners import owner_token
 from ..practice.access import GameError
 from ..practice.game import HUMAN, Practice
 from ..practice.options import RULE_CHOICES
-from ..store import ClassFull, ClassGone, ClassRecord, StudentGame, new_token, owner_hash
+from ..store import (ClassEnded, ClassFull, ClassGone, ClassRecord, RemovedFromClass, StudentGame, new_token,
+                     owner_hash)
 from .codes import new_code, normalise
 
 CLASS_TTL = 7 * 24 * 3600  # a class and its games are deleted a week after it was made
@@ -43,16 +48,18 @@ class ClassError(GameError):
     """A class request refused (a wording error code and its HTTP status), changing nothing."""
 
 
-def create(options: dict[str, Any]) -> ClassRecord:
+def create(options: dict[str, Any]) -> tuple[ClassRecord, str]:
     """A class for this browser, dealing every student's game with checked options
-    (``options.read_options``: without a seed, one was drawn, so the class still shares a deal)."""
+    (``options.read_options``: without a seed, one was drawn, so the class still shares a deal);
+    (the class, its teacher link's secret, which only its hash is stored of)."""
     kept = {"rules": options["rules"].to_dict(), "bots": options["bot_count"], "level": options["level"],
             "seed": options["seed"]}
     teacher = owner_token(create=True)  # a str: create=True makes one when the browser has none
+    secret = new_token()
     while True:  # 64 million codes: a taken one is drawn again, rarely twice
-        made = access.store().create_class(new_code(), teacher, kept, CLASS_TTL)
+        made = access.store().create_class(new_code(), teacher, kept, CLASS_TTL, owner_hash(secret))
         if made is not None:
-            return made
+            return made, secret
 
 
 def find(typed: Any) -> ClassRecord:
@@ -69,9 +76,52 @@ def find(typed: Any) -> ClassRecord:
 
 def taught_here(found: ClassRecord) -> ClassRecord:
     """The class, if this browser is its teacher; ClassError 403 otherwise (a student too)."""
-    if not found.taught_by(owner_token()):
+    if not teaches(found, owner_token()):
         raise ClassError("class-forbidden", 403)
     return found
+
+
+def teaches(found: ClassRecord, token: str | None) -> bool:
+    """Whether the browser of ``token`` made the class or opened its teacher link."""
+    return token is not None and (found.taught_by(token) or access.store().teaches(found.code, owner_hash(token)))
+
+
+def teacher_link(code: str, secret: str, lang: str) -> str:
+    """The teacher link's whole address: opening it makes a browser the class's teacher."""
+    return absolute(url_for("classroom.open_teacher_link", lang=lang, code=code, secret=secret))
+
+
+def open_teacher_link(found: ClassRecord, secret: str) -> None:
+    """Make this browser the class's teacher if ``secret`` is its live teacher link; ClassError
+    403 otherwise (a wrong or an old link), changing nothing."""
+    if not found.has_teacher_link(secret):
+        raise ClassError("teacher-link-wrong", 403)
+    token = owner_token(create=True)
+    if found.taught_by(token):  # the maker, on its own device: nothing to add
+        return
+    if not access.store().open_teacher_link(found.code, owner_hash(secret), owner_hash(token)):
+        raise ClassError("teacher-link-wrong", 403)  # a new link was made since the class was read
+
+
+def new_teacher_link(found: ClassRecord) -> str:
+    """A new teacher link for the class (the caller checked the teacher): the old one opens nothing
+    any more, and the devices that opened it are no longer the class's teachers (the maker and
+    this browser stay). Its secret, to show once."""
+    secret = new_token()
+    access.store().new_teacher_link(found.code, owner_hash(secret), owner_hash(owner_token(create=True)))
+    return secret
+
+
+def remove(found: ClassRecord, number: Any) -> None:
+    """Remove student ``number`` from the class (the caller checked the teacher): see
+    ``Store.remove_student``. ClassError 404 if the class has no such student."""
+    if type(number) is not int or not access.store().remove_student(found.code, number):
+        raise ClassError("student-not-found", 404)
+
+
+def end(found: ClassRecord) -> ClassRecord:
+    """End the class (the caller checked the teacher): the class as it is now, ended."""
+    return replace(found, ended=access.store().end_class(found.code))
 
 
 def known_here() -> bool:
@@ -84,7 +134,7 @@ def known_here() -> bool:
         token = owner_token()
         found = access.store().load_class(code) if code and token else None
         known = g.class_known_here = found is not None and token is not None and (
-            found.taught_by(token) or access.store().in_class(found.code, owner_hash(token)))
+            teaches(found, token) or access.store().in_class(found.code, owner_hash(token)))
     return known
 
 
@@ -110,6 +160,10 @@ def join(found: ClassRecord, nickname: str | None) -> tuple[Any, Practice, list[
                                                         new_token(), MAX_STUDENTS, access.MAX_LIVE_GAMES)
         except ClassGone:  # expired between the look-up and the join
             raise ClassError("class-not-found", 404) from None
+        except ClassEnded:
+            raise ClassError("class-ended", 410) from None
+        except RemovedFromClass:
+            raise ClassError("removed-from-class", 403) from None
         except ClassFull:
             raise ClassError("class-full", 409, max=MAX_STUDENTS) from None
         return record
@@ -121,6 +175,19 @@ def join(found: ClassRecord, nickname: str | None) -> tuple[Any, Practice, list[
 
 def student_name(number: int, nickname: str | None) -> str:
     return nickname or _("Student %(number)d", number=number)
+
+
+def student_named(found: ClassRecord, number: int) -> str:
+    """Student ``number``'s name in the class; ClassError 404 if it has no such student."""
+    for student in access.store().class_games(found.code):
+        if student.number == number:
+            return student_name(number, student.nickname)
+    raise ClassError("student-not-found", 404)
+
+
+def isolated(name: str) -> str:
+    """A name typed by a person, inside a sentence: it keeps its own direction (docs/arabic.md §5)."""
+    return f"\u2068{name}\u2069"
 
 
 def progress(found: ClassRecord) -> dict[str, Any]:

@@ -31,6 +31,11 @@ by its address alone.
   nor counted on it: the device cookie OWASP recommends against lock-outs, so a class already
   in keeps its way in, its QR link too.
 
+- ``link_lookups``: opening a teacher link (a code and a secret) counts its failures in the same
+  two budgets as ``lookups``: a wrong or old secret, as a code no class has. Only a browser that
+  already teaches the class is exempt (a student of it guesses as anyone else would). The secret
+  is 256 random bits: the limits keep a script from trying, they are not what makes it safe.
+
 Guessing: from one address, GUESSES_PER_ADDRESS every half hour is 9,600 tries a day against 20⁶ =
 64 million codes: with ten classes live, one found about every 670 days (1.8 years); a guesser
 with many addresses multiplies that by their number (an IPv6 one needs a /64 for each).
@@ -42,10 +47,14 @@ runs them for its blueprints alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+
+from flask import g, request
 
 from ..limits import client, limiter, refusal
 from ..practice.limits import browser, first_visit
-from .classes import known_here
+from ..practice.owners import owner_token
+from .classes import ClassError, find, known_here, teaches
 
 CLASSES_PER_BROWSER = "10 per hour"
 CLASSES_PER_ADDRESS = "30 per hour"
@@ -74,11 +83,34 @@ def _made(response) -> bool:
 def lookups(view):
     """A view that looks up a class code: failures count towards both guessing limits, unless the
     browser knows the code (its class's teacher, or a student of it: ``classes.known_here``)."""
+    return _guesses(view, known_here)
+
+
+def link_lookups(view):
+    """A view that opens a teacher link: failures count towards both guessing limits, unless the
+    browser already teaches the class."""
+    return _guesses(view, _teaches_here)
+
+
+def _teaches_here() -> bool:
+    """Whether this browser teaches the class of the address's code; asked once a request."""
+    taught = g.get("class_taught_here")
+    if taught is None:
+        try:
+            taught = teaches(find((request.view_args or {}).get("code")), owner_token())
+        except ClassError:
+            taught = False
+        g.class_taught_here = taught
+    return taught
+
+
+def _guesses(view, knows: Callable[[], bool]):
+    """``view`` under both guessing limits, which ``knows`` exempts."""
     per_address = limiter.shared_limit(f"{GUESSES_PER_ADDRESS} per {ADDRESS_WINDOW} seconds", scope=LOOKUP_SCOPE,
-                                       key_func=client, deduct_when=_failed, exempt_when=known_here)
+                                       key_func=client, deduct_when=_failed, exempt_when=knows)
     per_browser = limiter.shared_limit(f"{GUESSES_PER_BROWSER} per {BROWSER_WINDOW} seconds",
                                        scope=BROWSER_LOOKUP_SCOPE, key_func=browser, deduct_when=_failed,
-                                       exempt_when=lambda: first_visit() or known_here())
+                                       exempt_when=lambda: first_visit() or knows())
     return per_address(per_browser(view))
 
 

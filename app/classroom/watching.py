@@ -27,11 +27,10 @@ from ..i18n import gettext as _
 from ..practice import access, narration
 from ..practice.game import Practice, view
 from ..store import Record, Watch, new_token
-from .classes import ClassError, student_name
+from .classes import ClassError, isolated, student_name
 
 WATCHER = None  # the seat a watcher holds: none, so every sentence is in the third person
 MAX_REPLAY = 60  # steps a watcher who fell behind is shown played; older ones are only in the log
-_ISOLATE = "\u2068%s\u2069"  # a nickname in a sentence keeps its own direction (docs/arabic.md §5)
 
 
 def load(token: str) -> tuple[Watch, Record, Practice]:
@@ -40,8 +39,8 @@ def load(token: str) -> tuple[Watch, Record, Practice]:
     record = access.store().load(found.game) if found is not None else None
     if found is None or record is None:
         raise ClassError("watch-not-found", 404)
-    if found.revoked:
-        raise ClassError("watch-revoked", 410)
+    if found.revoked:  # a class's link is turned off only when the class ends
+        raise ClassError("watch-class-ended" if found.by_class else "watch-revoked", 410)
     return found, record, Practice.from_dict(record.state)
 
 
@@ -62,7 +61,7 @@ def seats(game_id: str, practice: Practice) -> tuple[str, ...]:
     else:
         owner = student_name(*student)
         if student[1]:  # a nickname the student typed: sentences about it don't say "he" or "she"
-            owner = wording.PersonName(_ISOLATE % owner)
+            owner = wording.PersonName(isolated(owner))
     return (owner, *narration.names(practice.round.players)[1:])
 
 

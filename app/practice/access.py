@@ -105,7 +105,7 @@ def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
     if record is None:
         record = store().load(game_id) if len(game_id) <= 64 else None
     if record is None:
-        raise GameError("game-not-found", 404)
+        raise gone(game_id)
     if not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
         raise GameError("forbidden", 403)
     if moving and version == record.version:
@@ -113,6 +113,14 @@ def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
     else:
         kept = memory.get(record.id, record.version)
     return record, kept or Practice.from_dict(record.state)
+
+
+def gone(game_id: str) -> GameError:
+    """The refusal for a game that is not in the store: a student's whom the class's teacher
+    removed is told so (410), any other game is not found (404)."""
+    if len(game_id) <= 64 and store().removed_from_class(game_id):
+        return GameError("student-removed", 410)
+    return GameError("game-not-found", 404)
 
 
 def current_version(game_id: str) -> int | None:

@@ -1,7 +1,8 @@
 // The teacher's class page (classroom/page.html) kept up to date: every few seconds it reads the
 // class's JSON (GET /api/v1/classes/<code>, in the page's language) and redraws the students'
 // rows and the refused rules (the few the class gets wrong most) from the page's own <template>s, the markup the server draws them
-// with. Text goes in as text: a nickname is never read as HTML. Without JavaScript the page
+// with (each row's link to remove its student included). Text goes in as text: a nickname is
+// never read as HTML. Without JavaScript the page
 // reloads itself as often (a meta refresh in <noscript>), so this file keeps the place instead.
 "use strict";
 
@@ -35,7 +36,11 @@
     fill(row, "finished", student.finished ? progress.dataset.yes : progress.dataset.notYet);
     const watch = row.querySelector('[data-field="watch"]');
     watch.href = student.watch || "";
+    watch.hidden = !student.watch;  // the class has ended: its watch links are off
     watch.querySelector("bdi").textContent = student.name;
+    const remove = row.querySelector('[data-field="remove"]');
+    remove.href = progress.dataset.remove + student.number + "/remove";
+    remove.querySelector("bdi").textContent = student.name;
     return row;
   }
 
@@ -59,10 +64,15 @@
     let answer;
     try {
       const response = await fetch(progress.dataset.api, { credentials: "same-origin", cache: "no-store" });
+      if (response.status === 403) window.location.reload();  // no longer this class's teacher: the page says so
       if (!response.ok) return;
       answer = await response.json();
     } catch (error) {
       return;  // no network for now: look again later
+    }
+    if (answer.ended && !("ended" in progress.dataset)) {
+      window.location.reload();  // ended on another device: the page says so, without the ways to join
+      return;
     }
     show(progress, answer.students.map(studentRow));
     show(refusals, answer.refusals.slice(0, Number(refusals.dataset.shown)).map(refusalRow));

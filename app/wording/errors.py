@@ -72,7 +72,16 @@ ERRORS: dict[str, Message] = {
     # classes and watch links (app.classroom)
     "bad-code": _l("A class code has 6 letters and digits: copy it again from your teacher's board."),
     "class-not-found": _l("No class has this code: check it with your teacher. A class lasts a week."),
-    "class-forbidden": _l("Only the teacher who made this class sees its progress, in the browser it was made in."),
+    "class-forbidden": _l("Only the class's teacher sees its progress: in the browser the class was made in, "
+                          "or one that opened its teacher link."),
+    "class-ended": _l("This class has ended: its teacher ended it, so no one can join it any more."),
+    "removed-from-class": _l("The teacher removed you from this class, so you can't join it again from this "
+                             "browser."),
+    "student-removed": _l("The teacher removed you from this class, so this game was deleted. You can start a "
+                          "practice game of your own."),
+    "student-not-found": _l("This class has no such student: they may have been removed already."),
+    "teacher-link-wrong": _l("This teacher link does not open the class: it may be an old one, as a new link ends "
+                             "the one before it. Ask the class's teacher for the newest link."),
     "class-full": _ln("This class is full: it has %(num)d student.", "This class is full: it has %(num)d students.",
                       key="max"),
     "bad-nickname": _ln("A nickname has at most %(num)d character.", "A nickname has at most %(num)d characters.",
@@ -97,6 +106,7 @@ ERRORS: dict[str, Message] = {
                           "Finish one of them, or try again later.", key="max"),
     "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
     "watch-revoked": _l("The player turned this watch link off."),
+    "watch-class-ended": _l("This class has ended, so its watch links no longer work."),
     "bad-share": _l("The form can't be read: make the watch link or turn it off with this page's buttons."),
 }
 UNKNOWN_ERROR = _l("The request could not be completed.")

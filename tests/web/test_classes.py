@@ -54,7 +54,7 @@ def message(app, lang, code, **params):
 def test_thirty_students_get_the_same_first_deal_and_their_own_games(app, client):
     made = make_class(client)
     code = made["code"]
-    assert set(made) == {"code", "url", "qr"}
+    assert set(made) == {"code", "url", "qr", "teacher_link"}
     assert made["url"].endswith(f"/en/join/{code}") and made["qr"].startswith('<svg role="img"')
     games = []
     for n in range(30):
