@@ -78,8 +78,12 @@ class Classes(Games, WatchLinks):
     def remove_student(self, code: str, number: int) -> bool:
         """Remove the class's student ``number``: every game of that student's browser in the class
         goes (with its student row, refusals and watch links; its log soon after, as the cleanup's),
-        and the browser may not join the class again. False if the class has no such student."""
+        and the browser may not join the class again. False if the class has no such student. The
+        transaction holds the class (FOR_UPDATE), as a join does: a game the student's browser
+        joins with at that moment is made before (and removed) or refused after, never left.
+        """
         with self._write() as db:
+            db.execute("SELECT 1 FROM classes WHERE code = ?" + self.FOR_UPDATE, (code,))
             row = db.execute("SELECT games.owner FROM students JOIN games ON games.id = students.game "
                              "WHERE students.class = ? AND students.number = ?", (code, number)).fetchone()
             if row is None:

@@ -4,6 +4,7 @@ JavaScript and by JSON, on both databases."""
 import hashlib
 import html
 import re
+import threading
 import time
 from urllib.parse import urlsplit
 
@@ -11,6 +12,7 @@ import pytest
 
 from app.classroom import classes, limits
 from app.practice import access
+from app.store import RemovedFromClass, new_token, owner_hash
 
 from .practice_support import CSRF
 from .test_classes import SCHOOL, make_class, message, join, student
@@ -291,3 +293,32 @@ def test_an_expired_class_takes_its_teachers_devices_and_removed_students_with_i
         store.cleanup()
         assert [store._one(f"SELECT COUNT(*) FROM {table}")[0]
                 for table in ("classes", "class_teachers", "removed_students")] == [0, 0, 0]
+
+
+def test_a_browser_joining_while_it_is_removed_is_left_with_no_game_in_the_class(backend):
+    """Two stores on one database: one browser joins again and again while its student is removed.
+    The removal holds the class as a join does, so each join is made before it (and removed) or
+    refused after it: never a game left in the class."""
+    joining, removing = backend.store(), backend.store()
+    rude = new_token()
+    assert joining.create_class("ACDEFH", new_token(), {"seed": 1}, 3600) is not None
+    joining.join_class("ACDEFH", rude, {}, False, [], "Rude", new_token(), 200, 100)
+    started = threading.Event()
+
+    def join_again():
+        for _ in range(30):
+            try:
+                joining.join_class("ACDEFH", rude, {}, False, [], "Again", new_token(), 200, 100)
+            except RemovedFromClass:
+                pass
+            started.set()
+
+    thread = threading.Thread(target=join_again)
+    thread.start()
+    started.wait(10)
+    assert removing.remove_student("ACDEFH", 1)
+    thread.join()
+    with pytest.raises(RemovedFromClass):  # and any join after it
+        joining.join_class("ACDEFH", rude, {}, False, [], "Later", new_token(), 200, 100)
+    assert not joining.in_class("ACDEFH", owner_hash(rude))
+    assert joining.class_games("ACDEFH") == []
