@@ -12,9 +12,9 @@ import pytest
 
 from app.classroom import classes, limits
 from app.practice import access
-from app.store import RemovedFromClass, new_token, owner_hash
+from app.store import RemovedFromClass, new_token, owner_hash, schema
 
-from .practice_support import CSRF
+from .practice_support import CSRF, sqlite_only
 from .test_classes import SCHOOL, make_class, message, join, student
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
@@ -322,3 +322,25 @@ def test_a_browser_joining_while_it_is_removed_is_left_with_no_game_in_the_class
         joining.join_class("ACDEFH", rude, {}, False, [], "Later", new_token(), 200, 100)
     assert not joining.in_class("ACDEFH", owner_hash(rude))
     assert joining.class_games("ACDEFH") == []
+
+
+@sqlite_only
+def test_a_class_made_before_migration_3_keeps_its_teacher_and_has_no_link_until_one_is_made(backend, monkeypatch):
+    teacher = new_token()
+    with monkeypatch.context() as before:
+        before.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:2])
+        before.setattr(schema, "LATEST", 2)
+        old = backend.store()
+        old.upgrade()
+        with old._write() as db:
+            db.execute("INSERT INTO classes (code, teacher, options, created, expires) VALUES (?, ?, '{}', ?, ?)",
+                       ("ACDEFH", owner_hash(teacher), time.time(), time.time() + 3600))
+        old.close()
+    store = backend.store()
+    store.upgrade()
+    assert store.schema_version() == schema.LATEST
+    found = store.load_class("ACDEFH")
+    assert found is not None and found.taught_by(teacher) and found.teacher_link is None and found.ended is None
+    assert not found.has_teacher_link("x" * 43) and not store.open_teacher_link("ACDEFH", "", owner_hash(new_token()))
+    store.new_teacher_link("ACDEFH", owner_hash("secret"), owner_hash(teacher))
+    assert store.load_class("ACDEFH").has_teacher_link("secret")
