@@ -147,7 +147,7 @@ def remove_form(lang: str, code: str, number: int):
 def remove_student(lang: str, code: str, number: int):
     found = classes.taught_here(classes.find(code))
     classes.remove(found, number)
-    return redirect(url_for(".class_page", lang=lang, code=found.code, _anchor="progress"), 303)
+    return _to_class_page(lang, found, "progress")
 
 
 @bp.get("/<lang:lang>/class/<code>/end")
@@ -155,7 +155,7 @@ def remove_student(lang: str, code: str, number: int):
 def end_form(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if found.ended is not None:
-        return redirect(url_for(".class_page", lang=lang, code=found.code), 303)
+        return _to_class_page(lang, found)
     return _confirm(lang, found, _("End the class?"), _("End the class"), [
         _("The code stops working: no one can join the class any more."),
         _("The links to watch the students' tables stop working."),
@@ -168,9 +168,12 @@ def end_form(lang: str, code: str):
 @bp.post("/<lang:lang>/class/<code>/end")
 @limits.lookups
 def end_class(lang: str, code: str):
-    found = classes.taught_here(classes.find(code))
-    classes.end(found)
-    return redirect(url_for(".class_page", lang=lang, code=found.code), 303)
+    return _to_class_page(lang, classes.end(classes.taught_here(classes.find(code))))
+
+
+def _to_class_page(lang: str, found, anchor: str | None = None):
+    """After a form that changed the class: to its page (Post/Redirect/Get)."""
+    return redirect(url_for(".class_page", lang=lang, code=found.code, _anchor=anchor), 303)
 
 
 def _confirm(lang: str, found, heading: str, button: str, points: list[str], action: str):
