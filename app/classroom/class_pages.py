@@ -6,9 +6,10 @@ the message beside the field at fault, in the reader's language, and changes not
 The teacher's other devices (issue 37, item 4): /<lang>/class/<code>/teacher/<secret> is the
 teacher link, shown once on the class page (after the class is made, or a new link), with its QR
 code; opening it makes the browser the class's teacher and redirects to the class page, so the
-secret stays out of the address bar, the history and any Referer. The class page's forms remove
-a student (…/students/<n>/remove), make a new teacher link (…/teacher-link) and end the class
-(…/end, after a page that asks to confirm).
+secret leaves the address bar and is sent in no Referer. The class page links to pages that say
+what an action does and carry its form (with the session's CSRF token): removing a student
+(…/students/<n>/remove), a new teacher link (…/teacher-link), ending the class (…/end); the class
+page itself holds no form.
 """
 from __future__ import annotations
 
@@ -93,8 +94,9 @@ def class_page(lang: str, code: str):
     # Drawn once per class, state of its students (the progress, the class's data: its JSON is
     # its version), whether it has ended, language of the words and of the address, and host its
     # links name (app.links.absolute), and kept (app.drawn_pages): a teacher's reload is not drawn
-    # again. Every browser that may see it is the class's teacher, and sees the same page (its
-    # forms' CSRF tokens are each reader's own, filled in every answer).
+    # again. Every browser that may see it is one of the class's teachers, who all see the same
+    # page: it holds no form, so no reader's CSRF token (the teacher link, shown once, is drawn
+    # above for its reader alone and never kept).
     key = ("class", found.code, dumps_bytes(progress), found.ended is not None, current_language(), lang,
            absolute(""))
     return drawn_pages.page(key, "classroom/page.html", context)
