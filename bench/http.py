@@ -248,7 +248,7 @@ def store_env(store: str):
     from bench import postgres_server
 
     with contextlib.ExitStack() as stack:
-        server = os.environ.get("DATABASE_URL") or stack.enter_context(postgres_server.throwaway())
+        server = os.environ.get("DATABASE_URL") or stack.enter_context(postgres_server.throwaway(as_deployed=True))
         database = stack.enter_context(postgres_server.new_database(server, "uno_bench"))
         postgres_server.upgrade(database)
         yield {"DATABASE_URL": database}

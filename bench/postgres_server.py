@@ -22,11 +22,14 @@ def installed() -> bool:
 
 
 @contextmanager
-def throwaway():
-    """Yield the URL of a new server's `postgres` database; the server is gone afterwards."""
+def throwaway(as_deployed: bool = False):
+    """Yield the URL of a new server's `postgres` database; the server is gone afterwards. A test's
+    server flushes nothing to disk (fsync off); ``as_deployed``, a benchmark's, is as an operator's
+    server is (fsync on, the server's defaults), so that a commit costs there what it costs them."""
     folder = tempfile.mkdtemp(prefix="uno-postgres-")  # not pytest's tmp_path: `nobody` must reach it
     try:
-        started = subprocess.run(["bash", str(SCRIPT), "start", folder], capture_output=True, text=True)
+        command = ["bash", str(SCRIPT), "start", folder] + (["as-deployed"] if as_deployed else [])
+        started = subprocess.run(command, capture_output=True, text=True)
         if started.returncode:
             raise RuntimeError(f"scripts/postgres.sh could not start a server: {started.stderr.strip()}")
         try:

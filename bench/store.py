@@ -136,7 +136,7 @@ def databases(which: str) -> Iterator[list]:
         if which in ("postgresql", "both"):
             from bench import postgres_server
 
-            server = os.environ.get("DATABASE_URL") or stack.enter_context(postgres_server.throwaway())
+            server = os.environ.get("DATABASE_URL") or stack.enter_context(postgres_server.throwaway(as_deployed=True))
             url = stack.enter_context(postgres_server.new_database(server, "uno_store_bench"))
             postgres_server.upgrade(url)
             found.append(PostgreSQL(url))

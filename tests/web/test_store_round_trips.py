@@ -2,7 +2,8 @@
 trip costs a move more than its statement: a move's save is one statement, sent alone (no BEGIN,
 no COMMIT, no check of the connection on the way out of the pool), so one round trip; on SQLite,
 which has no round trips, one transaction of the save and its log. And the check that asks the
-server nothing still never hands out a connection the server has ended."""
+server nothing still never hands out a connection the server has ended; and a commit waits for no
+disk on either database, unless the operator's URL asks it to."""
 import random
 import time
 
@@ -11,6 +12,7 @@ import pytest
 from psycopg import pq
 
 from app.practice import access
+from app.store.postgres import PostgresStore
 
 from .practice_support import new_api_game, random_move, sqlite_only
 
@@ -94,3 +96,22 @@ def test_a_connection_the_server_ended_is_never_handed_out(app, backend, monkeyp
     next(played)  # the move: 200, on a new connection
     with app.app_context(), access.store()._pool().connection() as conn:
         assert conn.info.backend_pid != ended
+
+
+@postgres_only
+def test_a_commit_waits_for_no_disk_unless_the_database_url_asks(backend):
+    """As SQLite's WAL with synchronous NORMAL: the app's sessions commit without waiting for the
+    WAL's flush (synchronous_commit off, set as they start: no round trip). The URL's own options
+    come after, so an operator's ``-csynchronous_commit=on`` there wins, and its other options
+    (here the test's search_path) still hold."""
+    def settings(store):
+        with store._pool().connection() as conn:
+            found = conn.execute("SELECT current_setting('synchronous_commit'), current_schema()").fetchone()
+        store.close()
+        return found
+
+    schema = psycopg.conninfo.conninfo_to_dict(backend.url)["options"].removeprefix("-csearch_path=")
+    assert settings(backend.store(clean_every=None)) == ("off", schema)
+    own = psycopg.conninfo.conninfo_to_dict(backend.url)["options"]
+    strict = psycopg.conninfo.make_conninfo(backend.url, options=f"{own} -csynchronous_commit=on")
+    assert settings(PostgresStore(strict, clean_every=None)) == ("on", schema)
