@@ -18,7 +18,7 @@ Three players of the same work, all through public interfaces:
 
 - ours (official rules, as the app plays them): ``state.actor()``, ``state.legal_moves(actor)``,
   the policy's pick, ``state.apply(move)`` - the check (a Verdict with its rule id and parameters),
-  the state change, the events - for every move.
+  the state change, the events - for every move; a draw plays the drawn card in the same move.
 - rlcard 1.2.0: ``round.get_legal_actions(players, seat)`` (strings), the pick,
   ``round.proceed_round(players, action)`` - the core under ``UnoGame.step`` without the observation
   dict ``step`` builds. No verdicts, no events. ``UnoGame(num_players=10)`` plays as it is: its
@@ -34,8 +34,9 @@ player accepts it (it never challenges) and loses nothing by it. Our player alwa
 it plays its second-last card, so nobody is caught (rlcard has neither UNO nor challenges).
 
 A turn is one player's decision: a play, or a draw together with the play of the drawn card. rlcard
-does it in one ``proceed_round``; ours in one move, or two for a draw and its play, plus a move to
-accept a Wild Draw Four (its victim's turn is lost either way) and, once a game at most, one to
+does it in one ``proceed_round``; ours in one move too, a draw with ``play_drawn`` playing the drawn
+card in the same move when it can be (its colour, should it be a wild, is chosen with the draw),
+plus a move to accept a Wild Draw Four (its victim's turn is lost either way) and, once a game at most, one to
 name the colour for a first-card Wild (rlcard draws that colour when dealing). ``moves/turn`` and
 ``events/turn`` show that extra work; µs/turn and turns/s count turns only.
 
@@ -83,7 +84,7 @@ from typing import Any, Callable, NamedTuple
 # The repository root instead of bench/, whose modules (bench/http.py) would shadow the stdlib.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from app.engine import Action, Move, card, ruleset  # noqa: E402
+from app.engine import Action, Color, Move, card, ruleset  # noqa: E402
 from app.engine.setup import deal, shuffled_deck  # noqa: E402
 from bench.floor import Table  # noqa: E402
 
@@ -94,6 +95,11 @@ OFFICIAL = ruleset("official")
 WILD_DRAW_FOUR = card("WD4")
 COLOURS = "rgby"  # rlcard's colour letters
 GIVEN_ANSWERS = frozenset(Action) - {Action.CHALLENGE}  # the moves without a card our player makes
+COLOR_VALUES = list(Color)
+# Our player's draw: the drawn card played in the same move when it can be (a wild naming the colour
+# chosen at random, UNO called if it is then the last-but-one card): values, so made once.
+DRAW_THEN_PLAY = {(seat, colour, uno): Move(seat, Action.DRAW, color=colour, uno=uno, play_drawn=True)
+                  for seat in range(10) for colour in Color for uno in (False, True)}
 
 
 class Game(NamedTuple):
@@ -138,8 +144,8 @@ class Picks:
 # --- ours ------------------------------------------------------------------------------------
 
 def choose_ours(legal: list[Move], hand_size: int, rng: random.Random) -> Move:
-    """The policy on our legal moves: a random playable face (a wild's colour at random), else draw;
-    after a draw, the drawn card when it is offered; accept a Wild Draw Four (never challenge); name
+    """The policy on our legal moves: a random playable face (a wild's colour at random), else draw
+    and play the drawn card in the same move if it can be played; accept a Wild Draw Four (never challenge); name
     a first Wild's colour. A move with a card is a play; the others are answers, a draw, a colour."""
     plays, wilds, others = [], {}, []  # wilds: face -> its plays, one per colour
     for move in legal:
@@ -155,8 +161,11 @@ def choose_ours(legal: list[Move], hand_size: int, rng: random.Random) -> Move:
             plays.append(move)  # a wild is one face: its first colour stands for the four
     if len(plays) > 1 and WILD_DRAW_FOUR in wilds:
         plays = [move for move in plays if move.card is not WILD_DRAW_FOUR]  # never a bluff
-    if not plays:  # draw, keep the drawn card, accept; or one of the four colours for a first Wild
-        return others[0] if len(others) == 1 else rng.choice(others)
+    if not plays:  # draw, accept; or one of the four colours for a first Wild
+        move = others[0] if len(others) == 1 else rng.choice(others)
+        if move.action is Action.DRAW:  # and play the drawn card if it can be: a wild's colour now
+            return DRAW_THEN_PLAY[move.seat, rng.choice(COLOR_VALUES), hand_size == 1]
+        return move
     move = rng.choice(plays)
     if move.color is not None:
         move = rng.choice(wilds[move.card])
@@ -181,12 +190,16 @@ def play_ours(players: int, seed: int, choose: Callable[[list[Move], int, random
         # first Wild's colour.
         turns += state.pending is None
         move = choose(state.legal_moves(actor), len(state.hands[actor]), rng)
-        if move.card is not None:
-            plays += 1
-        elif move.action is Action.DRAW:
-            draw_turns += 1
         moves += 1
-        events += len(state.apply(move))
+        if move.action is Action.DRAW:  # the drawn card is played in the same move when it can be
+            draw_turns += 1
+            hand = state.hands[actor]
+            size = len(hand)
+            events += len(state.apply(move))
+            plays += len(hand) == size
+        else:
+            plays += move.card is not None
+            events += len(state.apply(move))
     end = clock()
     drawn = sum(map(len, state.hands)) - held + plays
     return Game(end - dealt, dealt - start, turns, draw_turns, drawn, moves, events, actor is None)
@@ -338,7 +351,7 @@ HEADER = (f"{'players':>7}  {'engine':<6}  {'µs/turn':>8}  {'turns/s':>9}  {'tu
           f"{'pick µs':>7}  {'deal µs':>7}  {'games':>6}")
 WORK = {
     "ours": "legal_moves (Move values) + the pick + apply: check (Verdict, rule id, params), "
-            "the state change, events; per move",
+            "the state change, events; per move (a draw plays the drawn card itself)",
     "rlcard": "get_legal_actions (strings) + the pick + proceed_round (plays a drawn card itself); "
               "no verdicts, no events",
     "floor": "integer cards matched inline + the pick + the state change; nothing returned",

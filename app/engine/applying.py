@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from .checking import check, judge
-from .choices import playable_faces
+from .cards import Card
+from .choices import SEATS, playable_faces
 from .effects import EFFECTS, end_round
 from .matching import WILD_DRAW_FOUR
 from .moves import Action, Move
@@ -110,9 +111,20 @@ def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
         drawn = draw_cards(state, seat, len(state.draw_pile) + len(state.discard) - 1, rule, events, True)
     if drawn and drawn[-1] in playable_faces(state, seat):
         state.pending = Pending(_DRAWN, seat, drawn[-1])
+        if move.play_drawn:
+            _play_drawn(state, move, drawn[-1], events)
         return
     events.append(Event((_PASS, rule, {"seat": seat})))
     state.turn = state.next_seat(seat)
+
+
+def _play_drawn(state: BaseRound, move: Move, drawn: Card, events: list[Event]) -> None:
+    """The drawn card played at once, as ``move`` completes it, when that play is legal (judged as
+    any play of a drawn card is); else the decision stays with the player, as after any draw."""
+    play = SEATS[move.seat].play(drawn, move.color, move.target, move.uno)
+    legal, rule, facts = judge(state, play)
+    if legal:
+        _play(state, play, rule, facts, events)
 
 
 def _keep(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:

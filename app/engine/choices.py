@@ -44,6 +44,15 @@ class SeatMoves:
         self.seven_zero_plays = {players: {**self.plays, **{seven: _plays(seat, seven, players) for seven in SEVENS}}
                                  for players in range(seat + 1, MAX_PLAYERS + 1)}
 
+    def play(self, face: Card, color: Color | None, target: int | None, uno: bool) -> Move:
+        """The play of ``face`` completed so (a draw with ``play_drawn`` plays its card so): one made
+        already unless it calls UNO or names a seat."""
+        if uno or target is not None:
+            return Move(self.uno.seat, Action.PLAY, face, color if face.is_wild else None, uno, target)
+        if face.is_wild:
+            return self.plays[face][COLOR_ORDER[color]] if color is not None else Move(self.uno.seat, Action.PLAY, face)
+        return self.plays[face][0]
+
     def late_call(self, exposed: int) -> Move:
         """What this seat may do about a forgotten UNO: call it late if it is its own, else catch."""
         return self.uno if exposed == self.uno.seat else self.catches[exposed]
@@ -57,6 +66,7 @@ def _plays(seat: int, face: Card, seven_zero_players: int = 0) -> tuple[Move, ..
     return (Move(seat, Action.PLAY, face),)
 
 
+COLOR_ORDER = {c: i for i, c in enumerate(Color)}  # a wild's plays name the colours in this order
 SEVENS = [face for face in FACES.values() if face.number == 7]
 SEATS = [SeatMoves(seat) for seat in range(MAX_PLAYERS)]
 
