@@ -9,7 +9,7 @@ from .checking import check, check_play, judge
 from .cards import Card
 from .choices import SEATS, playable_faces
 from .effects import EFFECTS, end_round
-from .matching import WILD_DRAW_FOUR
+from .matching import ON_TOP, WILD_DRAW_FOUR, OnTop
 from .moves import Action, Move
 from .pending import Pending
 from .piles import draw_cards
@@ -112,20 +112,26 @@ def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
         drawn = draw_cards(state, seat, 1, rule, events)
     else:  # as many as there are to draw, stopping at a playable one
         drawn = draw_cards(state, seat, len(state.draw_pile) + len(state.discard) - 1, rule, events, True)
-    if drawn and drawn[-1] in playable_faces(state, seat):
-        if not (move.play_drawn and _play_drawn(state, move, drawn[-1], events)):
+    on_top = ON_TOP[state.discard[-1]][state.color]
+    if drawn and drawn[-1] in playable_faces(state, seat, on_top):
+        if not (move.play_drawn and _play_drawn(state, move, drawn[-1], on_top, events)):
             state.pending = Pending(_DRAWN, seat, drawn[-1])
         return
     events.append(Event((_PASS, rule, {"seat": seat})))
     state.turn = state.next_seat(seat)
 
 
-def _play_drawn(state: BaseRound, move: Move, drawn: Card, events: list[Event]) -> bool:
-    """The drawn card played at once, as ``move`` completes it, if that play is legal: judged by
-    the matching rules as any play of a drawn card is (``checking.check_play``; the seat is the
-    one to play, its target read with the draw). False, nothing done, if it is not."""
+def _play_drawn(state: BaseRound, move: Move, drawn: Card, on_top: OnTop, events: list[Event]) -> bool:
+    """The drawn card played at once, as ``move`` completes it, if that play is legal (the seat is
+    the one to play, its target read with the draw). Judged once: the draw found the card playable
+    on ``on_top`` (``playable_faces``), which for a card that needs nothing more is the matching
+    rule's judgement, as ``checking.check_play`` would give it; a wild (its colour) and a 7 under
+    7-0 (its target) are judged by ``check_play``. False, nothing done, if it is not legal."""
     play = SEATS[move.seat].play(drawn, move.color, move.target, move.uno)
-    legal, rule, facts = check_play(state, play)
+    if drawn.is_wild or state.rules.seven_zero and drawn.number == 7:
+        legal, rule, facts = check_play(state, play)
+    else:
+        legal, rule, facts = True, on_top.rules[drawn], {"card": drawn.notation, "top": on_top.top, "color": on_top.color}
     if legal:
         _play(state, play, rule, facts, events)
     return legal

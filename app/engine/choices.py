@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .cards import FACES, Card, Color
 from .checking import check
-from .matching import ON_TOP, holds_color
+from .matching import ON_TOP, OnTop, holds_color
 from .moves import Action, Move
 from .rules import MAX_PLAYERS
 from .state import BaseRound
@@ -138,11 +138,12 @@ def _out_of_turn(state: BaseRound, seat: int) -> list[Move]:
     return [SEATS[seat].late_call(exposed)]
 
 
-def playable_faces(state: BaseRound, seat: int) -> frozenset[Card]:
+def playable_faces(state: BaseRound, seat: int, on_top: OnTop | None = None) -> frozenset[Card]:
     """Every face ``seat`` could play on the current top, were it in the hand: a Wild Draw Four
-    only if no card in the hand has the colour to match, or a bluff may be challenged."""
-    on_top = ON_TOP[state.discard[-1]][state.color]
+    only if no card in the hand has the colour to match, or a bluff may be challenged. ``on_top``:
+    the matching table's entry for the top and colour, if the caller has looked it up already."""
+    if on_top is None:
+        on_top = ON_TOP[state.discard[-1]][state.color]
     if state.rules.challenge or holds_color(state.hands[seat], state.color) is None:
         return on_top.playable
     return on_top.playable_without_wild_draw_four
-

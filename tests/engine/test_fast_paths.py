@@ -50,6 +50,34 @@ def test_engine__legal_moves_are_the_candidates_check_accepts_in_order(rules, pl
         game.apply(move)
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_engine__a_drawn_card_played_at_once_is_judged_as_its_play_would_be(rules, players):
+    # ``play_drawn`` judges a drawn card that needs nothing more by the matching rule its draw found
+    # (applying._play_drawn): the same events and state as drawing, then playing it through ``check``.
+    game, _ = Game.new(rules, players=players, seed=f"drawn-{players}")
+    rng = random.Random(players)
+    for _ in range(150):
+        state = game.round
+        if state.round_over:
+            if game.game_over:
+                break
+            game.next_round()
+            continue
+        seat = state.actor()
+        if state.pending is None:
+            color, uno = rng.choice(list(Color)), rng.random() < 0.5
+            at_once, apart = state.copy(), state.copy()
+            events = at_once.apply(Move(seat, Action.DRAW, color=color, uno=uno, play_drawn=True))
+            expected = apart.apply(Move(seat, Action.DRAW))
+            drawn = apart.pending and apart.pending.card
+            if drawn is not None and not (drawn.number == 7 and apart.rules.seven_zero):
+                verdict, played = apart.attempt(Move(seat, Action.PLAY, drawn, color if drawn.is_wild else None, uno))
+                expected += played if verdict.legal else []
+            assert events == expected and at_once.to_dict() == apart.to_dict()
+        game.apply(rng.choice(state.legal_moves(seat)))
+
+
 def test_engine__legal_moves_refuse_a_seat_that_does_not_exist():
     game, _ = Game.new("official", players=2, seed=1)
     for seat in (-1, 2):
