@@ -18,7 +18,7 @@ Three players of the same work, all through public interfaces:
 
 - ours (official rules, as the app plays them): ``state.actor()``, ``state.legal_moves(actor)``,
   the policy's pick, ``state.apply(move)`` - the check (a Verdict with its rule id and parameters),
-  the state change, the events - for every move.
+  the state change, the events - for every move; a draw plays the drawn card in the same move.
 - rlcard 1.2.0: ``round.get_legal_actions(players, seat)`` (strings), the pick,
   ``round.proceed_round(players, action)`` - the core under ``UnoGame.step`` without the observation
   dict ``step`` builds. No verdicts, no events. ``UnoGame(num_players=10)`` plays as it is: its
@@ -34,8 +34,9 @@ player accepts it (it never challenges) and loses nothing by it. Our player alwa
 it plays its second-last card, so nobody is caught (rlcard has neither UNO nor challenges).
 
 A turn is one player's decision: a play, or a draw together with the play of the drawn card. rlcard
-does it in one ``proceed_round``; ours in one move, or two for a draw and its play, plus a move to
-accept a Wild Draw Four (its victim's turn is lost either way) and, once a game at most, one to
+does it in one ``proceed_round``; ours in one move too, a draw with ``play_drawn`` playing the drawn
+card in the same move when it can be (its colour, should it be a wild, is chosen with the draw),
+plus a move to accept a Wild Draw Four (its victim's turn is lost either way) and, once a game at most, one to
 name the colour for a first-card Wild (rlcard draws that colour when dealing). ``moves/turn`` and
 ``events/turn`` show that extra work; µs/turn and turns/s count turns only.
 
@@ -48,19 +49,26 @@ drawn card matching by number or symbol is kept, so a few more turns draw); a dr
 makes nobody draw (about half its Wild Draw Fours are drawn ones, so some 0.05 fewer cards drawn a
 turn); and with two players its Reverse does not skip. Its reshuffle also takes the top card.
 
-The pick is the benchmark's own code on each side, made alike and cheap (a few µs a turn, ours a
-little more as it reads Move values): it keeps one choice per face and takes the engine's own
-moves, except that our player's second-last card is played as a new ``Move(..., uno=True)``.
+The pick is the benchmark's own code on each side, made alike and cheap: it keeps one choice per
+face and takes the engine's own moves, except that our player's second-last card is played as a
+new ``Move(..., uno=True)``. Cheap is still about 1 µs a turn on each side, some 40 % of rlcard's
+whole turn, which pulls the ratio towards 1; so the pick's cost is measured apart and taken out
+for a second ratio, the engines alone. After each timed game the same game (same seed, same
+moves) is played again untimed with a pick that keeps its arguments, and then the same picks are
+made again on those arguments under the clock: ``pick µs`` is that time per turn, and ``engine
+alone`` compares ``µs/turn - pick µs`` on both sides. (The floor's pick is inline, not apart.)
 
 ``deal µs`` is the untimed dealing per game. The old figure (whole games, dealing included, any
 legal move at random) was mostly this: rlcard's deal builds 108 card objects and a numpy shuffle,
 and a random pick among our legal moves draws a third of the time, so our rounds ran thirty
 times longer than rlcard's, and its dealing, once a game, weighed on its figure alone.
 
-The last lines (read by tests) are one per table size, ratios of turns/s (above 1: ours is faster);
-``n/a`` where rlcard is not installed::
+The last lines (read by tests) are two per table size, ratios of turns/s (above 1: ours is faster),
+first the engines alone (the pick taken out), then as benched (the pick in); ``n/a`` where rlcard is
+not installed::
 
-    like-for-like at 2p: ours/rlcard 0.27, ours/floor 0.18
+    engine alone at 2p: ours/rlcard 0.44
+    like-for-like at 2p: ours/rlcard 0.57, ours/floor 0.40
 """
 
 from __future__ import annotations
@@ -71,12 +79,12 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 # The repository root instead of bench/, whose modules (bench/http.py) would shadow the stdlib.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from app.engine import Action, Move, card, ruleset  # noqa: E402
+from app.engine import Action, Color, Move, card, ruleset  # noqa: E402
 from app.engine.setup import deal, shuffled_deck  # noqa: E402
 from bench.floor import Table  # noqa: E402
 
@@ -87,6 +95,11 @@ OFFICIAL = ruleset("official")
 WILD_DRAW_FOUR = card("WD4")
 COLOURS = "rgby"  # rlcard's colour letters
 GIVEN_ANSWERS = frozenset(Action) - {Action.CHALLENGE}  # the moves without a card our player makes
+COLOR_VALUES = list(Color)
+# Our player's draw: the drawn card played in the same move when it can be (a wild naming the colour
+# chosen at random, UNO called if it is then the last-but-one card): values, so made once.
+DRAW_THEN_PLAY = {(seat, colour, uno): Move(seat, Action.DRAW, color=colour, uno=uno, play_drawn=True)
+                  for seat in range(10) for colour in Color for uno in (False, True)}
 
 
 class Game(NamedTuple):
@@ -103,13 +116,36 @@ class Game(NamedTuple):
 
 
 Player = Callable[[int, int], Game]  # (players, seed) -> one game
+# (players, seed) -> CPU seconds of that game's picks alone: the game played again untimed, the
+# pick's arguments kept, then the pick made again on each of them under the clock
+PickCost = Callable[[int, int], float]
+
+
+class Picks:
+    """A pick that keeps its arguments, so they can be picked again under the clock alone."""
+
+    def __init__(self, pick: Callable[..., Any]):
+        self.pick = pick
+        self.made: list[tuple[Any, ...]] = []
+
+    def __call__(self, *args: Any) -> Any:
+        self.made.append(args)
+        return self.pick(*args)
+
+    def cost(self, rng: random.Random) -> float:
+        """The CPU seconds of the same picks again (the last argument, the generator, fresh)."""
+        pick, made = self.pick, [args[:-1] for args in self.made]
+        start = time.process_time()
+        for args in made:
+            pick(*args, rng)
+        return time.process_time() - start
 
 
 # --- ours ------------------------------------------------------------------------------------
 
-def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> Move:
-    """The policy on our legal moves: a random playable face (a wild's colour at random), else draw;
-    after a draw, the drawn card when it is offered; accept a Wild Draw Four (never challenge); name
+def choose_ours(legal: list[Move], hand_size: int, rng: random.Random) -> Move:
+    """The policy on our legal moves: a random playable face (a wild's colour at random), else draw
+    and play the drawn card in the same move if it can be played; accept a Wild Draw Four (never challenge); name
     a first Wild's colour. A move with a card is a play; the others are answers, a draw, a colour."""
     plays, wilds, others = [], {}, []  # wilds: face -> its plays, one per colour
     for move in legal:
@@ -125,8 +161,11 @@ def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> Move:
             plays.append(move)  # a wild is one face: its first colour stands for the four
     if len(plays) > 1 and WILD_DRAW_FOUR in wilds:
         plays = [move for move in plays if move.card is not WILD_DRAW_FOUR]  # never a bluff
-    if not plays:  # draw, keep the drawn card, accept; or one of the four colours for a first Wild
-        return others[0] if len(others) == 1 else rng.choice(others)
+    if not plays:  # draw, accept; or one of the four colours for a first Wild
+        move = others[0] if len(others) == 1 else rng.choice(others)
+        if move.action is Action.DRAW:  # and play the drawn card if it can be: a wild's colour now
+            return DRAW_THEN_PLAY[move.seat, rng.choice(COLOR_VALUES), hand_size == 1]
+        return move
     move = rng.choice(plays)
     if move.color is not None:
         move = rng.choice(wilds[move.card])
@@ -135,7 +174,8 @@ def choose_ours(legal: list[Move], rng: random.Random, hand_size: int) -> Move:
     return move
 
 
-def play_ours(players: int, seed: int) -> Game:
+def play_ours(players: int, seed: int, choose: Callable[[list[Move], int, random.Random], Move] = choose_ours
+              ) -> Game:
     clock = time.process_time
     start = clock()
     state, _ = deal(OFFICIAL, players, 0, shuffled_deck(seed), seed)
@@ -149,22 +189,33 @@ def play_ours(players: int, seed: int) -> Game:
         # A turn begins when no decision is pending: not the play of a drawn card, an accept, a
         # first Wild's colour.
         turns += state.pending is None
-        move = choose_ours(state.legal_moves(actor), rng, len(state.hands[actor]))
-        if move.card is not None:
-            plays += 1
-        elif move.action is Action.DRAW:
-            draw_turns += 1
+        move = choose(state.legal_moves(actor), len(state.hands[actor]), rng)
         moves += 1
-        events += len(state.apply(move))
+        if move.action is Action.DRAW:  # the drawn card is played in the same move when it can be
+            draw_turns += 1
+            hand = state.hands[actor]
+            size = len(hand)
+            events += len(state.apply(move))
+            plays += len(hand) == size
+        else:
+            plays += move.card is not None
+            events += len(state.apply(move))
     end = clock()
     drawn = sum(map(len, state.hands)) - held + plays
     return Game(end - dealt, dealt - start, turns, draw_turns, drawn, moves, events, actor is None)
 
 
+def pick_cost_ours(players: int, seed: int) -> float:
+    picks = Picks(choose_ours)
+    play_ours(players, seed, picks)
+    return picks.cost(random.Random(seed))
+
+
 # --- rlcard ----------------------------------------------------------------------------------
 
-def rlcard_player() -> Player | None:
-    """rlcard's UNO core with the policy, or None when rlcard (and numpy) are not installed."""
+def rlcard_player() -> tuple[Player, PickCost] | None:
+    """rlcard's UNO core with the policy and its picks' cost, or None when rlcard (and numpy) are
+    not installed."""
     try:
             from rlcard.games.uno.game import UnoGame
     except ImportError:
@@ -182,7 +233,7 @@ def rlcard_player() -> Player | None:
 
     games: dict[int, UnoGame] = {}  # one per table size, reseeded per game: a new RandomState costs ~300 µs
 
-    def play_rlcard(players: int, seed: int) -> Game:
+    def play_rlcard(players: int, seed: int, choose: Callable[[list[str], random.Random], str] = choose) -> Game:
         clock = time.process_time
         start = clock()
         game = games.get(players) or games.setdefault(players, UnoGame(num_players=players))
@@ -208,7 +259,12 @@ def rlcard_player() -> Player | None:
         drawn = sum(len(seat.hand) for seat in seats) - held + plays
         return Game(end - dealt, dealt - start, turns, draw_turns, drawn, turns, 0, rnd.is_over)
 
-    return play_rlcard
+    def pick_cost_rlcard(players: int, seed: int) -> float:
+        picks = Picks(choose)
+        play_rlcard(players, seed, picks)
+        return picks.cost(random.Random(seed))
+
+    return play_rlcard, pick_cost_rlcard
 
 
 # --- the floor -------------------------------------------------------------------------------
@@ -232,6 +288,7 @@ class Tally:
     """One engine's games at one table size, summed; seeds go 0, 1, 2…"""
 
     play: Player
+    pick_cost: PickCost | None  # None: the pick is not apart from the engine (the floor)
     players: int
     games: int = 0
     cut: int = 0
@@ -242,6 +299,7 @@ class Tally:
     drawn: int = 0
     moves: int = 0
     events: int = 0
+    pick_cpu: float = 0.0  # the same games' picks alone, measured apart (untimed games)
 
     def warm_up(self) -> None:
         for seed in range(WARM_UP_GAMES):
@@ -252,6 +310,8 @@ class Tally:
         spent = 0.0
         while True:
             game = self.play(self.players, self.games)
+            if self.pick_cost is not None:
+                self.pick_cpu += self.pick_cost(self.players, self.games)
             self.games += 1
             self.cut += not game.finished
             spent += game.cpu
@@ -267,10 +327,16 @@ class Tally:
     def turns_per_s(self) -> float:
         return self.turns / self.cpu if self.cpu else float("inf")
 
+    @property
+    def alone_turns_per_s(self) -> float:
+        """Turns a second with the pick's cost taken out: the engine's own work."""
+        alone = self.cpu - self.pick_cpu
+        return self.turns / alone if alone > 0 else float("inf")
 
-def measure(engines: dict[str, Player], players: int, seconds: float) -> dict[str, Tally]:
+
+def measure(engines: dict[str, tuple[Player, PickCost | None]], players: int, seconds: float) -> dict[str, Tally]:
     """Each engine's tally, the engines taking turns in slices so a change in machine load hits all."""
-    tallies = {name: Tally(play, players) for name, play in engines.items()}
+    tallies = {name: Tally(play, pick_cost, players) for name, (play, pick_cost) in engines.items()}
     for tally in tallies.values():
         tally.warm_up()
     slices = max(1, round(seconds / SLICE))
@@ -282,10 +348,10 @@ def measure(engines: dict[str, Player], players: int, seconds: float) -> dict[st
 
 HEADER = (f"{'players':>7}  {'engine':<6}  {'µs/turn':>8}  {'turns/s':>9}  {'turns/game':>10}  "
           f"{'draws/turn':>10}  {'drawn/turn':>10}  {'moves/turn':>10}  {'events/turn':>11}  "
-          f"{'deal µs':>7}  {'games':>6}")
+          f"{'pick µs':>7}  {'deal µs':>7}  {'games':>6}")
 WORK = {
     "ours": "legal_moves (Move values) + the pick + apply: check (Verdict, rule id, params), "
-            "the state change, events; per move",
+            "the state change, events; per move (a draw plays the drawn card itself)",
     "rlcard": "get_legal_actions (strings) + the pick + proceed_round (plays a drawn card itself); "
               "no verdicts, no events",
     "floor": "integer cards matched inline + the pick + the state change; nothing returned",
@@ -295,15 +361,20 @@ WORK = {
 def row(players: int, name: str, tally: Tally) -> str:
     turns = max(tally.turns, 1)
     events = f"{tally.events / turns:>11.2f}" if name == "ours" else f"{'-':>11}"
+    pick = f"{tally.pick_cpu / turns * 1e6:>7.2f}" if tally.pick_cost else f"{'-':>7}"
     cut = f"  ({tally.cut} cut at {MAX_TURNS} turns)" if tally.cut else ""
     return (f"{players:>7}  {name:<6}  {tally.cpu / turns * 1e6:>8.2f}  {tally.turns_per_s:>9,.0f}  "
             f"{tally.turns / tally.games:>10.1f}  {tally.draw_turns / turns:>10.3f}  "
-            f"{tally.drawn / turns:>10.3f}  {tally.moves / turns:>10.3f}  {events}  "
+            f"{tally.drawn / turns:>10.3f}  {tally.moves / turns:>10.3f}  {events}  {pick}  "
             f"{tally.deal_cpu / tally.games * 1e6:>7.1f}  {tally.games:>6}{cut}")
 
 
-def ratio(ours: Tally, theirs: Tally | None) -> str:
-    return "n/a" if theirs is None else f"{ours.turns_per_s / theirs.turns_per_s:.2f}"
+def ratio(ours: Tally, theirs: Tally | None, alone: bool = False) -> str:
+    if theirs is None:
+        return "n/a"
+    if alone:
+        return f"{ours.alone_turns_per_s / theirs.alone_turns_per_s:.2f}"
+    return f"{ours.turns_per_s / theirs.turns_per_s:.2f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -313,11 +384,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="timed CPU seconds per engine per table size (default 3; 0: one game each)")
     args = parser.parse_args(argv)
-    engines: dict[str, Player] = {"ours": play_ours}
+    engines: dict[str, tuple[Player, PickCost | None]] = {"ours": (play_ours, pick_cost_ours)}
     theirs = rlcard_player()
     if theirs is not None:
         engines["rlcard"] = theirs
-    engines["floor"] = play_floor
+    engines["floor"] = (play_floor, None)
     print(f"Turns of whole rounds, dealing excluded; the same policy on every engine; "
           f"{args.seconds:g} CPU s each per table size, interleaved in {SLICE:g} s slices.")
     if theirs is None:
@@ -334,6 +405,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in engines:
         print(f"  {name:<6}  {WORK[name]}")
     print("a turn: one player's play, or draw and the drawn card's play; ratios: our turns/s over theirs")
+    print("engine alone: the pick's own CPU time (pick µs, measured apart) taken out on both sides")
+    for players, tallies in results.items():
+        print(f"engine alone at {players}p: ours/rlcard {ratio(tallies['ours'], tallies.get('rlcard'), alone=True)}")
     for players, tallies in results.items():
         print(f"like-for-like at {players}p: ours/rlcard {ratio(tallies['ours'], tallies.get('rlcard'))}, "
               f"ours/floor {ratio(tallies['ours'], tallies['floor'])}")

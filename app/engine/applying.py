@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checking import check, judge
-from .choices import playable_faces
+from .checking import check, check_play, judge
+from .cards import Card
+from .choices import SEATS, playable_faces
 from .effects import EFFECTS, end_round
-from .matching import WILD_DRAW_FOUR
+from .matching import ON_TOP, WILD_DRAW_FOUR, OnTop
 from .moves import Action, Move
 from .pending import Pending
 from .piles import draw_cards
@@ -31,8 +32,8 @@ OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 
 def apply(state: BaseRound, move: Move) -> list[Event]:
     """Check ``move`` and carry it out by the rule and facts it was judged with; IllegalMoveError
-    (nothing changed) if it is illegal. The facts are read, never written: a play's event is those
-    facts with the seat added, as a new dict."""
+    (nothing changed) if it is illegal. The facts are nobody else's (no verdict is handed out), so
+    a play's event takes them as its params, the seat added."""
     legal, rule, facts = judge(state, move)
     if not legal:
         raise IllegalMoveError(Verdict(legal, rule, facts))
@@ -46,22 +47,23 @@ def apply(state: BaseRound, move: Move) -> list[Event]:
 def attempt(state: BaseRound, move: Move) -> tuple[Verdict, list[Event]]:
     """Check ``move`` and carry it out if it is legal: the verdict and the events (none for an
     illegal move, which changes nothing). Judged once: a legal move is carried out by its
-    verdict's rule and facts, which carrying out only reads, so the verdict stays as judged.
-    The three lines that carry it out are ``apply``'s: a helper both call cost ``apply`` (the
-    engine bench's every move) one Python call, about 1 % of a turn."""
+    verdict's rule and a copy of its facts (a play's event takes them), so the verdict stays as
+    judged. The three lines that carry it out are ``apply``'s: a helper both call cost ``apply``
+    (the engine bench's every move) one Python call, about 1 % of a turn."""
     verdict = check(state, move)
     if not verdict.legal:
         return verdict, []
     events: list[Event] = []
     if move.action not in OUT_OF_TURN:
         state.exposed = None
-    CARRY_OUT[move.action](state, move, verdict.rule, verdict.params, events)
+    CARRY_OUT[move.action](state, move, verdict.rule, dict(verdict.params), events)
     return verdict, events
 
 
 def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
     """The card goes on the discard pile; a player left with one card has called UNO with it or
-    may be caught (``uno.call``); then the card takes effect, or the round ends."""
+    may be caught (``uno.call``); then the card takes effect, or the round ends. ``facts`` are
+    the play's own, as judged: its event takes them, the seat added, and its effect reads them."""
     seat, played, pending = move.seat, move.card, state.pending
     assert played is not None
     stacked = pending.amount if pending is not None and pending.kind != _DRAWN else 0
@@ -71,8 +73,9 @@ def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
     state.pending = None
     if played.is_wild:
         _play_wild(state, move, rule, facts, events)
-    else:  # a new dict: the facts stay as they were judged, for the effect to read
-        events.append(Event((_PLAY, rule, {**facts, "seat": seat})))
+    else:
+        facts["seat"] = seat
+        events.append(Event((_PLAY, rule, facts)))
         state.color = played.color
     left = len(hand)
     state.uno_said[seat] = left == 1 and move.uno
@@ -95,7 +98,8 @@ def _play_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], 
         shown["seat"] = seat
         rule = Rule.WILD_DRAW_FOUR_EFFECT
     else:
-        shown = {**facts, "seat": seat}
+        shown = facts
+        shown["seat"] = seat
     events.append(Event((_PLAY, rule, shown)))
     state.color = move.color
     events.append(Event((_COLOR, _WILD, {"seat": seat, "named": str(move.color)})))
@@ -108,11 +112,29 @@ def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
         drawn = draw_cards(state, seat, 1, rule, events)
     else:  # as many as there are to draw, stopping at a playable one
         drawn = draw_cards(state, seat, len(state.draw_pile) + len(state.discard) - 1, rule, events, True)
-    if drawn and drawn[-1] in playable_faces(state, seat):
-        state.pending = Pending(_DRAWN, seat, drawn[-1])
+    on_top = ON_TOP[state.discard[-1]][state.color]
+    if drawn and drawn[-1] in playable_faces(state, seat, on_top):
+        if not (move.play_drawn and _play_drawn(state, move, drawn[-1], on_top, events)):
+            state.pending = Pending(_DRAWN, seat, drawn[-1])
         return
     events.append(Event((_PASS, rule, {"seat": seat})))
     state.turn = state.next_seat(seat)
+
+
+def _play_drawn(state: BaseRound, move: Move, drawn: Card, on_top: OnTop, events: list[Event]) -> bool:
+    """The drawn card played at once, as ``move`` completes it, if that play is legal (the seat is
+    the one to play, its target read with the draw). Judged once: the draw found the card playable
+    on ``on_top`` (``playable_faces``), which for a card that needs nothing more is the matching
+    rule's judgement, as ``checking.check_play`` would give it; a wild (its colour) and a 7 under
+    7-0 (its target) are judged by ``check_play``. False, nothing done, if it is not legal."""
+    play = SEATS[move.seat].play(drawn, move.color, move.target, move.uno)
+    if drawn.is_wild or state.rules.seven_zero and drawn.number == 7:
+        legal, rule, facts = check_play(state, play)
+    else:
+        legal, rule, facts = True, on_top.rules[drawn], {"card": drawn.notation, "top": on_top.top, "color": on_top.color}
+    if legal:
+        _play(state, play, rule, facts, events)
+    return legal
 
 
 def _keep(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:

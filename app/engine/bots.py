@@ -14,7 +14,7 @@ one can pay off for the learner too.
 >>> from .scenario import from_scenario
 >>> state, _ = from_scenario({"hands": [["R1", "B2", "W"], ["G5"]], "discard": ["R5"]})
 >>> decide(state, 0, "normal", random.Random(0))
-Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=False, target=None)
+Move(seat=0, action=<Action.PLAY: 'play'>, card=Card('R1'), color=None, uno=False, target=None, play_drawn=False)
 """
 
 from __future__ import annotations

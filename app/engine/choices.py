@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .cards import FACES, Card, Color
 from .checking import check
-from .matching import ON_TOP, holds_color
+from .matching import ON_TOP, OnTop, holds_color
 from .moves import Action, Move
 from .rules import MAX_PLAYERS
 from .state import BaseRound
@@ -44,6 +44,15 @@ class SeatMoves:
         self.seven_zero_plays = {players: {**self.plays, **{seven: _plays(seat, seven, players) for seven in SEVENS}}
                                  for players in range(seat + 1, MAX_PLAYERS + 1)}
 
+    def play(self, face: Card, color: Color | None, target: int | None, uno: bool) -> Move:
+        """The play of ``face`` completed so (a draw with ``play_drawn`` plays its card so): one made
+        already unless it calls UNO or names a seat."""
+        if uno or target is not None:
+            return Move(self.uno.seat, Action.PLAY, face, color if face.is_wild else None, uno, target)
+        if face.is_wild:
+            return self.plays[face][COLOR_ORDER[color]] if color is not None else Move(self.uno.seat, Action.PLAY, face)
+        return self.plays[face][0]
+
     def late_call(self, exposed: int) -> Move:
         """What this seat may do about a forgotten UNO: call it late if it is its own, else catch."""
         return self.uno if exposed == self.uno.seat else self.catches[exposed]
@@ -57,6 +66,7 @@ def _plays(seat: int, face: Card, seven_zero_players: int = 0) -> tuple[Move, ..
     return (Move(seat, Action.PLAY, face),)
 
 
+COLOR_ORDER = {c: i for i, c in enumerate(Color)}  # a wild's plays name the colours in this order
 SEVENS = [face for face in FACES.values() if face.number == 7]
 SEATS = [SeatMoves(seat) for seat in range(MAX_PLAYERS)]
 
@@ -128,11 +138,12 @@ def _out_of_turn(state: BaseRound, seat: int) -> list[Move]:
     return [SEATS[seat].late_call(exposed)]
 
 
-def playable_faces(state: BaseRound, seat: int) -> frozenset[Card]:
+def playable_faces(state: BaseRound, seat: int, on_top: OnTop | None = None) -> frozenset[Card]:
     """Every face ``seat`` could play on the current top, were it in the hand: a Wild Draw Four
-    only if no card in the hand has the colour to match, or a bluff may be challenged."""
-    on_top = ON_TOP[state.discard[-1]][state.color]
+    only if no card in the hand has the colour to match, or a bluff may be challenged. ``on_top``:
+    the matching table's entry for the top and colour, if the caller has looked it up already."""
+    if on_top is None:
+        on_top = ON_TOP[state.discard[-1]][state.color]
     if state.rules.challenge or holds_color(state.hands[seat], state.color) is None:
         return on_top.playable
     return on_top.playable_without_wild_draw_four
-

@@ -1,7 +1,7 @@
 """Moves: what a seat asks to do, as a small pasteable value.
 
 >>> Move.from_dict({"seat": 1, "action": "play", "card": "wd4", "color": "blue"})
-Move(seat=1, action=<Action.PLAY: 'play'>, card=Card('WD4'), color=<Color.BLUE: 'blue'>, uno=False, target=None)
+Move(seat=1, action=<Action.PLAY: 'play'>, card=Card('WD4'), color=<Color.BLUE: 'blue'>, uno=False, target=None, play_drawn=False)
 """
 
 from __future__ import annotations
@@ -33,12 +33,18 @@ ACTIONS: dict[str, Action] = {a.value: a for a in Action}
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """What ``seat`` asks to do. ``play_drawn`` on a draw: the drawn card is played at once when it
+    can be, as this move completes it (``color`` for a wild, ``target`` for a 7 under 7-0, ``uno``),
+    the rules' "a playable card drawn may be played at once" in one move; a card that cannot be
+    played, or a play left incomplete, leaves the draw as it would be without it."""
+
     seat: int
     action: Action
     card: Card | None = None
     color: Color | None = None
     uno: bool = False
     target: int | None = None
+    play_drawn: bool = False
 
     @classmethod
     def from_dict(cls, data: Any) -> Move:
@@ -54,13 +60,14 @@ class Move:
             raise InvalidMoveError("seat")
         if target is not None and type(target) is not int:
             raise InvalidMoveError("target")
-        if not isinstance(data.get("uno", False), bool):
-            raise InvalidMoveError("uno")
+        for flag in ("uno", "play_drawn"):
+            if not isinstance(data.get(flag, False), bool):
+                raise InvalidMoveError(flag)
         played = _read(card, data.get("card"), "card")
         chosen = _read(color, data.get("color"), "color")
         if action is Action.PLAY and played is None:
             raise InvalidMoveError("card")
-        return cls(seat, action, played, chosen, data.get("uno", False), target)
+        return cls(seat, action, played, chosen, data.get("uno", False), target, data.get("play_drawn", False))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "action": str(self.action)}
@@ -72,6 +79,8 @@ class Move:
             data["uno"] = True
         if self.target is not None:
             data["target"] = self.target
+        if self.play_drawn:
+            data["play_drawn"] = True
         return data
 
 

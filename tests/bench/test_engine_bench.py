@@ -21,17 +21,20 @@ def run(*args: str, without_rlcard: bool = False) -> list[str]:
 
 
 def final_lines(lines: list[str], count: int) -> list[tuple[str, ...]]:
+    """The like-for-like lines (the last ``count``), each with the engine-alone ratio before them."""
+    alone = [re.fullmatch(rf"engine alone at (\d+)p: ours/rlcard {RATIO}", line) for line in lines[-2 * count:-count]]
     found = [re.fullmatch(rf"like-for-like at (\d+)p: ours/rlcard {RATIO}, ours/floor {RATIO}", line)
              for line in lines[-count:]]
-    assert all(found), lines[-count:]
-    return [match.groups() for match in found]
+    assert all(alone) and all(found), lines[-2 * count:]
+    assert [match.group(1) for match in alone] == [match.group(1) for match in found]
+    return [(*match.groups(), alone_match.group(2)) for match, alone_match in zip(found, alone)]
 
 
 def test_engine_bench__ends_with_one_like_for_like_line_per_table_size():
     lines = run()
     ends = final_lines(lines, 3)
-    assert [players for players, _, _ in ends] == ["2", "4", "10"]
-    assert all(rlcard != "n/a" and floor != "n/a" for _, rlcard, floor in ends)
+    assert [players for players, _, _, _ in ends] == ["2", "4", "10"]
+    assert all("n/a" not in (rlcard, floor, alone) for _, rlcard, floor, alone in ends)
     rows = {tuple(line.split()[:2]) for line in lines}
     assert {(p, e) for p in ("2", "4", "10") for e in ("ours", "rlcard", "floor")} <= rows
 
@@ -39,6 +42,6 @@ def test_engine_bench__ends_with_one_like_for_like_line_per_table_size():
 def test_engine_bench__without_rlcard_still_runs_and_says_n_a():
     lines = run("--players", "3", without_rlcard=True)
     assert any("rlcard is not installed" in line for line in lines)
-    [(players, rlcard, floor)] = final_lines(lines, 1)
-    assert (players, rlcard) == ("3", "n/a") and floor != "n/a"
+    [(players, rlcard, floor, alone)] = final_lines(lines, 1)
+    assert (players, rlcard, alone) == ("3", "n/a", "n/a") and floor != "n/a"
     assert not any(line.split()[1:2] == ["rlcard"] for line in lines if line.strip())

@@ -28,18 +28,25 @@ RULE_SETS = [
 ]
 
 
+def positions(rules, players, seed, moves):
+    """The game at each position of random play, up to ``moves`` of them (a new round dealt when
+    one ends), with the dice the test throws for the move it then applies."""
+    game, _ = Game.new(rules, players=players, seed=seed)
+    rng = random.Random(players)
+    for _ in range(moves):
+        if game.round.round_over:
+            if game.game_over:
+                return
+            game.next_round()
+            continue
+        yield game, rng
+
+
 @pytest.mark.parametrize("players", [2, 3, 5, 10])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
 def test_engine__legal_moves_are_the_candidates_check_accepts_in_order(rules, players):
-    game, _ = Game.new(rules, players=players, seed=f"fast-{players}")
-    rng = random.Random(players)
-    for _ in range(120):
+    for game, rng in positions(rules, players, f"fast-{players}", 120):
         state = game.round
-        if state.round_over:
-            if game.game_over:
-                break
-            game.next_round()
-            continue
         by_seat = [[m for m in state.candidate_moves(s) if state.check(m).legal] for s in range(players)]
         assert [state.legal_moves(s) for s in range(players)] == by_seat
         assert state.legal_moves() == [m for moves in by_seat for m in moves]
@@ -48,6 +55,27 @@ def test_engine__legal_moves_are_the_candidates_check_accepts_in_order(rules, pl
         if move.action is Action.PLAY and rng.random() < 0.5:
             move = dataclasses.replace(move, uno=True)  # else forgotten UNOs leave catches to find
         game.apply(move)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_engine__a_drawn_card_played_at_once_is_judged_as_its_play_would_be(rules, players):
+    # ``play_drawn`` judges a drawn card that needs nothing more by the matching rule its draw found
+    # (applying._play_drawn): the same events and state as drawing, then playing it through ``check``.
+    for game, rng in positions(rules, players, f"drawn-{players}", 150):
+        state = game.round
+        seat = state.actor()
+        if state.pending is None:
+            color, uno = rng.choice(list(Color)), rng.random() < 0.5
+            at_once, apart = state.copy(), state.copy()
+            events = at_once.apply(Move(seat, Action.DRAW, color=color, uno=uno, play_drawn=True))
+            expected = apart.apply(Move(seat, Action.DRAW))
+            drawn = apart.pending and apart.pending.card
+            if drawn is not None and not (drawn.number == 7 and apart.rules.seven_zero):
+                verdict, played = apart.attempt(Move(seat, Action.PLAY, drawn, color if drawn.is_wild else None, uno))
+                expected += played if verdict.legal else []
+            assert events == expected and at_once.to_dict() == apart.to_dict()
+        game.apply(rng.choice(state.legal_moves(seat)))
 
 
 def test_engine__legal_moves_refuse_a_seat_that_does_not_exist():

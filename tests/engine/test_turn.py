@@ -112,6 +112,42 @@ def test_draw_one__draw_a_playable_card_then_play_it():
     assert (hand(state, 0), state.top, state.turn, state.pending) == (["B1", "B2"], card("R7"), 1, None)
 
 
+def test_draw_one__draw_and_play_the_drawn_card_in_one_move():
+    # draw.one: a playable drawn card may be played at once; ``play_drawn`` does both in one move,
+    # with the events and the state of the two moves one after the other.
+    state, apart = position(["B1 B2", "G1"], "R5", draw_pile="R7 G9"), position(["B1 B2", "G1"], "R5", draw_pile="R7 G9")
+    move = Move(0, Action.DRAW, play_drawn=True)
+    verdict, events = state.attempt(move)
+    assert (verdict.legal, verdict.rule.value) == (True, "draw.one")
+    assert events == apart.apply(Move(0, Action.DRAW)) + apart.apply(play(0, "R7"))
+    assert state.to_dict() == apart.to_dict() and (hand(state, 0), state.turn) == (["B1", "B2"], 1)
+    assert Move.from_dict(move.to_dict()) == move and move.to_dict()["play_drawn"] is True
+
+
+@pytest.mark.parametrize(("drawn", "move", "after"), [
+    ("W", Move(0, Action.DRAW, color=Color.BLUE, play_drawn=True), ("B2", "W", None, 1)),  # a wild names the colour
+    ("W", Move(0, Action.DRAW, play_drawn=True), ("B2 W", "R5", "drawn", 0)),  # no colour: the choice stays
+    ("G9", Move(0, Action.DRAW, play_drawn=True), ("B2 G9", "R5", None, 1)),  # unplayable: kept, turn passes
+    ("R7", Move(0, Action.DRAW, uno=True, play_drawn=True), ("B2", "R7", None, 1)),  # UNO called with it
+])
+def test_draw_one__play_drawn_plays_it_only_as_completed(drawn, move, after):
+    state = position(["B2", "G1 G2"], "R5", draw_pile=f"{drawn} Y3")
+    state.apply(move)
+    pending = state.pending and state.pending.kind
+    assert (" ".join(hand(state, 0)), state.top.notation, pending, state.actor()) == after
+    played_to_one = len(state.hands[0]) == 1
+    assert (state.exposed == 0, state.uno_said[0]) == (played_to_one and not move.uno, played_to_one and move.uno)
+
+
+def test_draw_one__play_drawn_under_seven_zero_needs_its_target():
+    state = position(["B2", "G1 G2", "Y1"], "R5", draw_pile="R7", rules={"preset": "official", "seven_zero": True})
+    state.apply(Move(0, Action.DRAW, play_drawn=True))
+    assert state.pending.kind == "drawn" and state.top.notation == "R5"
+    state = position(["B2", "G1 G2", "Y1"], "R5", draw_pile="R7", rules={"preset": "official", "seven_zero": True})
+    events = state.apply(Move(0, Action.DRAW, target=2, play_drawn=True))
+    assert summary(events)[-1] == ("swap", "seven-zero") and hand(state, 0) == ["Y1"]
+
+
 def test_draw_one__drawn_card_read_from_notation_after_a_real_deal():
     # draw.one: the drawn card, named in notation (as the check API sends it), may be played.
     for seed in range(30):
