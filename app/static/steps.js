@@ -2,20 +2,7 @@
 // card travels to the pile, the acting player is marked, counts change, the direction turns — at
 // the learner's pace, each step said in the caption and to a polite live region (reduced motion:
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
-// The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
-// lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players[data-direction] [data-seat][data-count][aria-current]
-//   (.fan, where its cards travel from and to; .player-count .fan-count .player-last .badge-turn
-//   .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
-//   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
-//   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
-//   [data-anticlockwise] (.direction-arrow .direction-text); .step-caption; #decision-title[data-table];
-//   #refusal #notice .refused, cleared; .pace (#pace .pace-pause .pace-step); the log, replaced.
-//  the answer: the log (#log, or the caller's) with .log-step.latest[data-step] (JSON: seat, events,
-//   after) [data-actions] (.log-line each), .log-scroll, #log-latest, .log-close; [data-counts] (the
-//   words for counts), [data-labels] if the table has none, template[data-card] (the faces it moves).
-//  classes it sets: playing waiting player-acting player-turn now lit lit-still flying landed
-//   drawn-now turning colour-*.
+// The markup it plays on, and why it does what it does as it does: docs/step-player.md.
 "use strict";
 
 window.UnoSteps = (function () {
