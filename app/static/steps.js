@@ -21,10 +21,16 @@ window.UnoSteps = (function () {
   live.setAttribute("aria-live", "polite");
   document.body.appendChild(live);
 
+  let saying = null;  // the timer of a repeated sentence
   function announce(text) {
+    window.clearTimeout(saying);
+    if (live.textContent !== text) {  // said at once: no second change (a frame of the page's) to come
+      live.textContent = text;
+      return;
+    }
     live.textContent = "";
-    // A fresh text node after clearing makes screen readers read it even if it repeats.
-    window.setTimeout(function () { live.textContent = text; }, 50);
+    // The same sentence again: cleared first, so that screen readers read it again.
+    saying = window.setTimeout(function () { live.textContent = text; }, 50);
   }
 
   function pace() {
@@ -133,8 +139,9 @@ window.UnoSteps = (function () {
   };
 
   // A card (or a card's back) travels from one place to another; without motion, both are lit.
+  // Resolves to true if it flew.
   StepPlayer.prototype.travel = async function (element, from, to, ms) {
-    if (!from || !to || ms === 0 || this.done) return;
+    if (!from || !to || ms === 0 || this.done) return false;
     const flight = Math.min(ms * 0.6, FLIGHT);  // show() waits out the rest of ``ms``
     if (reducedMotion.matches || !element.animate) {
       from.classList.add("lit-still");
@@ -142,9 +149,11 @@ window.UnoSteps = (function () {
       await sleep(flight);
       from.classList.remove("lit-still");
       to.classList.remove("lit-still");
-      return;
+      return false;
     }
-    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends.
+    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends,
+    // and settles there from a little bigger: one animation on the compositor (each one started
+    // costs the page a few frames of its own), the card's landing included (#36).
     const a = from.getBoundingClientRect();
     const b = to.getBoundingClientRect();
     element.classList.add("flying");
@@ -158,10 +167,12 @@ window.UnoSteps = (function () {
     const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
     const motion = element.animate([
       { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
+      { transform: "scale(1.12)", opacity: 1, offset: 0.8 },
       { transform: "none", opacity: 1 },
     ], { duration: flight, easing: "ease-in-out" });
     await motion.finished.catch(function () {});
     element.remove();
+    return true;
   };
 
   StepPlayer.prototype.cardFor = function (notation) {
@@ -169,13 +180,14 @@ window.UnoSteps = (function () {
     return template ? template.content.firstElementChild.cloneNode(true) : null;
   };
 
-  StepPlayer.prototype.land = function (notation) {
+  // The pile's top card becomes ``notation``'s; one that did not fly there (``flown``) settles.
+  StepPlayer.prototype.land = function (notation, flown) {
     const top = this.table.querySelector(".pile-top");
     const face = this.cardFor(notation);
     if (!top || !face) return;
     top.replaceChildren(face);
     top.dataset.card = notation;
-    face.classList.add("landed");
+    if (!flown) face.classList.add("landed");
   };
 
   // A place lit: its glow (practice.css's .lit::after) rises and falls. Lit again while it glows,
@@ -225,16 +237,14 @@ window.UnoSteps = (function () {
         const face = this.cardFor(p.card);
         const flight = face ? this.travel(face, own || this.backs(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
-        if (flight) await flight;
-        this.land(p.card);
+        this.land(p.card, flight ? await flight : false);
         this.setCount(p.seat, Math.max(0, this.count(p.seat) - 1));
         break;
       }
       case "first":
       case "redraw": {
         const face = this.cardFor(p.card);
-        if (face) await this.travel(face, drawPile, top, ms);
-        this.land(p.card);
+        this.land(p.card, face ? await this.travel(face, drawPile, top, ms) : false);
         break;
       }
       case "draw": {
@@ -372,7 +382,6 @@ window.UnoSteps = (function () {
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      showInLog(shownLog, entry);
       table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
       if (actor) actor.classList.add("player-acting");
@@ -380,6 +389,10 @@ window.UnoSteps = (function () {
         this.finish();
         break;
       }
+      if (caption && data.events.length) caption.textContent = lines[0] || "";
+      // Read after the step's changes, not between them: the page is laid out once for the entry's
+      // place here, and the flight that follows measures a page already laid out (#36).
+      showInLog(shownLog, entry);
       announce(lines.join(" "));
       const plan = this.plan(data.events);
       // What this step is given, for whoever times the table (the browser tests' measure of a turn).
@@ -387,7 +400,7 @@ window.UnoSteps = (function () {
         seat: data.seat, kinds: data.events.map(function (event) { return event.kind; }),
         ms: plan.reduce(function (sum, ms) { return sum + ms; }, 0) } }));
       for (let k = 0; k < data.events.length && !this.done; k += 1) {
-        if (caption) caption.textContent = lines[k] || "";
+        if (caption && k) caption.textContent = lines[k] || "";
         await this.show(data.events[k], plan[k]);
       }
       this.settle(data.after, actions);
@@ -403,11 +416,19 @@ window.UnoSteps = (function () {
   // never scrolling the page: the table stays where it is.
   function showInLog(log, entry) {
     const box = log.querySelector(".log-scroll");
-    if (!box || !entry || box.scrollHeight <= box.clientHeight) return;
+    if (!box || !entry || !shown(log) || box.scrollHeight <= box.clientHeight) return;
     const top = entry.offsetTop - box.offsetTop;
     if (top < box.scrollTop || top + entry.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = Math.max(0, top + entry.offsetHeight - box.clientHeight);
     }
+  }
+
+  // False for the practice table's log shut in its drawer, which practice.css does not lay out
+  // (measuring in it would): the drawer is a phone's, beside the table from 64rem. Known from its
+  // class and the width, without asking the page for a style or a layout.
+  const WIDE = window.matchMedia("screen and (min-width: 64rem)");
+  function shown(log) {
+    return !log.classList.contains("log") || log.classList.contains("open") || WIDE.matches;
   }
 
   // After a move the log opens where the move's steps start (the latest of them in view).
@@ -415,7 +436,7 @@ window.UnoSteps = (function () {
     const log = table.querySelector("#log");
     const box = log && log.querySelector(".log-scroll");
     const latest = log && log.querySelector("#log-latest");
-    if (!box || !latest) return;
+    if (!box || !latest || !shown(log)) return;  // a shut drawer: done when it opens (practice.js)
     const top = latest.offsetTop - box.offsetTop;
     const last = box.scrollHeight - box.clientHeight;
     box.scrollTop = Math.min(last, Math.max(0, top - 8));
