@@ -33,6 +33,20 @@ window.UnoSteps = (function () {
     saying = window.setTimeout(function () { live.textContent = text; }, 50);
   }
 
+  // Text, an attribute or a flag written only if it changes: a write of the same value still
+  // makes the browser restyle (and, for text, lay out) what it touches. settle() writes every
+  // seat's whole state at each step, and most of it stays as it was.
+  function setText(element, text) {
+    if (element && element.textContent !== String(text)) element.textContent = text;
+  }
+  function setAttr(element, name, value) {
+    if (value === null) element.removeAttribute(name);
+    else if (element.getAttribute(name) !== String(value)) element.setAttribute(name, value);
+  }
+  function setHidden(element, hidden) {
+    if (element && element.hidden !== hidden) element.hidden = hidden;
+  }
+
   function pace() {
     let chosen = null;
     try { chosen = localStorage.getItem(PACE); } catch (error) { /* no storage: the default */ }
@@ -79,10 +93,9 @@ window.UnoSteps = (function () {
   StepPlayer.prototype.setCount = function (seat, n) {
     const chip = this.seat(seat);
     if (!chip) return;
-    chip.dataset.count = n;  // the backs fanned (seats.css)
-    chip.querySelector(".player-count").textContent = this.countLabel(n);
-    const number = chip.querySelector(".fan-count");
-    if (number) number.textContent = n;
+    setAttr(chip, "data-count", n);  // the backs fanned (seats.css)
+    setText(chip.querySelector(".player-count"), this.countLabel(n));
+    setText(chip.querySelector(".fan-count"), n);
   };
 
   StepPlayer.prototype.count = function (seat) {
@@ -92,7 +105,7 @@ window.UnoSteps = (function () {
 
   StepPlayer.prototype.setDrawPile = function (n) {
     const label = this.table.querySelector(".pile-count");
-    if (label) label.textContent = this.countLabel(n);
+    setText(label, this.countLabel(n));
   };
 
   // The duration of one event at the chosen pace (0: instant).
@@ -341,15 +354,14 @@ window.UnoSteps = (function () {
       this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
         const seat = Number(chip.dataset.seat);
         chip.classList.toggle("player-turn", seat === after.actor);
-        if (seat === after.actor) chip.setAttribute("aria-current", "true");
-        else chip.removeAttribute("aria-current");
-        chip.querySelector(".badge-turn").hidden = seat !== after.actor;
-        chip.querySelector(".badge-uno").hidden = !(after.uno[seat] && after.hands[seat] === 1);
+        setAttr(chip, "aria-current", seat === after.actor ? "true" : null);
+        setHidden(chip.querySelector(".badge-turn"), seat !== after.actor);
+        setHidden(chip.querySelector(".badge-uno"), !(after.uno[seat] && after.hands[seat] === 1));
       });
     }
     Object.keys(actions || {}).forEach(function (seat) {
       const chip = self.seat(seat);
-      if (chip) chip.querySelector(".player-last").textContent = actions[seat];
+      if (chip) setText(chip.querySelector(".player-last"), actions[seat]);
     });
   };
 
@@ -382,14 +394,14 @@ window.UnoSteps = (function () {
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
+      table.querySelectorAll(".player-acting").forEach(function (chip) { if (chip !== actor) chip.classList.remove("player-acting"); });
       if (actor) actor.classList.add("player-acting");
       if (this.beat() === 0) {
         this.finish();
         break;
       }
-      if (caption && data.events.length) caption.textContent = lines[0] || "";
+      if (data.events.length) setText(caption, lines[0] || "");
       // Read after the step's changes, not between them: the page is laid out once for the entry's
       // place here, and the flight that follows measures a page already laid out (#36).
       showInLog(shownLog, entry);
@@ -400,7 +412,7 @@ window.UnoSteps = (function () {
         seat: data.seat, kinds: data.events.map(function (event) { return event.kind; }),
         ms: plan.reduce(function (sum, ms) { return sum + ms; }, 0) } }));
       for (let k = 0; k < data.events.length && !this.done; k += 1) {
-        if (caption && k) caption.textContent = lines[k] || "";
+        if (k) setText(caption, lines[k] || "");
         await this.show(data.events[k], plan[k]);
       }
       this.settle(data.after, actions);
