@@ -33,15 +33,20 @@ from app import create_app  # noqa: E402
 LAUNCH_ARGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
                "--disable-quic", "--disable-gpu", "--no-first-run", "--no-sandbox"]
 # Clicks the button, then resolves with the milliseconds until a fresh table is in place and its
-# steps are played (the old one carries data-stale until the new one replaces it).
+# steps are played (the old one carries data-stale until the answer's replaces it or is patched
+# in). It watches the page's mutations, never polls it frame by frame: a requestAnimationFrame loop
+# would make the browser run a main-thread frame at every screen refresh (restyling every element
+# that animates, even on the compositor), work the page itself never asks for.
 CLICK_TO_SETTLED = """selector => new Promise(resolve => {
   document.querySelector('.practice').dataset.stale = '1';
   const start = performance.now();
+  const watch = new MutationObserver(function () {
+    if (!document.querySelector('.practice:not([data-stale]):not(.playing)')) return;
+    watch.disconnect();
+    resolve(performance.now() - start);
+  });
+  watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'data-stale'] });
   document.querySelector(selector).click();
-  (function wait() {
-    if (document.querySelector('.practice:not([data-stale]):not(.playing)')) resolve(performance.now() - start);
-    else requestAnimationFrame(wait);
-  })();
 })"""
 
 

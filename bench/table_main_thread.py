@@ -10,8 +10,11 @@ table put in place at once). For each move, from the click to the table settled,
 renderer's main-thread time (``Performance.getMetrics``: TaskDuration, and of it ScriptDuration,
 RecalcStyleDuration, LayoutDuration) and the tasks over 50 ms (a PerformanceObserver of
 'longtask'), and prints per pace: busy ms per move (median, p90), the share of the move's time
-the thread was busy, the longest task, the long tasks per move, and the elements the browser
-styled anew per move (traced), a count that does not vary with the machine's load.
+the thread was busy, the longest task, the long tasks per move, and per move the style updates
+(one a frame in which the page changed) and the elements the browser styled anew (traced): counts
+that do not vary with the machine's load. The move is awaited by watching the page's mutations
+(bench/table.py's CLICK_TO_SETTLED), never by a frame-by-frame loop, which would itself keep the
+main thread rendering every frame.
 
 With ``--base`` (another checkout, e.g. main in a second worktree:
 ``git worktree add /work/wt/anim36-base main --detach``) both are served, each by its own Python
@@ -74,13 +77,14 @@ class Move:
     long_tasks: list[float]
 
 
-def restyled(trace: bytes) -> int:
-    """The elements the renderer's main thread styled anew in ``trace`` (its UpdateLayoutTree
-    events' elementCount): what a change of the page costs, whatever the machine's load."""
+def restyled(trace: bytes) -> tuple[int, int]:
+    """The style updates of the renderer's main thread in ``trace`` (its UpdateLayoutTree events:
+    one in each frame the page changed, or a script asked for its layout) and the elements they
+    styled anew (their elementCount): what changing the page costs, whatever the machine's load."""
     events = json.loads(trace)["traceEvents"]
     threads = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name" and e["args"]["name"] == "CrRendererMain"}
-    return sum(e["args"].get("elementCount", 0) for e in events
-               if e.get("name") == "UpdateLayoutTree" and e.get("ph") == "X" and (e["pid"], e["tid"]) in threads)
+    updates = [e for e in events if e.get("name") == "UpdateLayoutTree" and e.get("ph") == "X" and (e["pid"], e["tid"]) in threads]
+    return len(updates), sum(e["args"].get("elementCount", 0) for e in updates)
 
 
 def serve(checkout: str, instance: str) -> tuple[subprocess.Popen, str]:
@@ -97,9 +101,10 @@ def metrics(cdp) -> dict[str, float]:
     return {name: values[name] * 1000 for name in METRICS}
 
 
-def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> tuple[list[Move], int]:
+def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> tuple[list[Move], tuple[int, int]]:
     """Plays ``moves`` moves of a fresh game at ``pace`` on the app at ``base``: each move, and
-    the elements restyled over them all (traced: the tracing's own cost is the same on both sides)."""
+    the style updates and elements restyled over them all (traced: the tracing's own cost is the
+    same on both sides)."""
     context = browser.new_context(viewport=VIEWPORT, base_url=base)
     page = context.new_page()
     page.add_init_script(f"localStorage.setItem('uno-tutor-pace', '{pace}')")
@@ -122,10 +127,10 @@ def play(browser, base: str, pace: str, moves: int, seed: str, lang: str) -> tup
         after = metrics(cdp)
         played.append(Move({name: after[name] - before[name] for name in METRICS}, elapsed,
                            page.evaluate(TAKE_LONG_TASKS)))
-    elements = restyled(browser.stop_tracing())
+    styled = restyled(browser.stop_tracing())
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     context.close()
-    return played, elements
+    return played, styled
 
 
 def p90(values: list[float]) -> float:
@@ -133,10 +138,12 @@ def p90(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
 
 
-def summary(played: list[Move], elements: int) -> dict[str, float]:
+def summary(played: list[Move], styled: tuple[int, int]) -> dict[str, float]:
     busy = [move.busy["TaskDuration"] for move in played]
     tasks = [task for move in played for task in move.long_tasks]
+    updates, elements = styled
     figures = {"busy": statistics.median(busy), "busy p90": p90(busy), "restyled/move": elements / len(played),
+               "style updates/move": updates / len(played),
                "busy share": sum(busy) / sum(move.elapsed for move in played),
                "longest task": max(tasks, default=0.0), "long tasks/move": len(tasks) / len(played)}
     for name in METRICS[1:]:
@@ -149,7 +156,7 @@ def line(name: str, figures: dict[str, float], moves: int) -> str:
             f"({figures['busy share']:4.0%} of the time); longest task {figures['longest task']:4.0f} ms, "
             f"long tasks/move {figures['long tasks/move']:4.2f}; median script {figures['script']:4.0f}, "
             f"style {figures['recalcstyle']:4.0f}, layout {figures['layout']:4.0f} ms; "
-            f"elements restyled/move {figures['restyled/move']:5.0f}")
+            f"style updates/move {figures['style updates/move']:4.0f}, elements restyled/move {figures['restyled/move']:5.0f}")
 
 
 def ratio(ours: float, base: float) -> str:
@@ -184,14 +191,15 @@ def main() -> None:
                     figures = {}
                     print(f"run {run}, pace {pace}:")
                     for name in order:
-                        played, elements = play(browser, servers[name][1], pace, args.moves, args.seed, args.lang)
-                        figures[name] = summary(played, elements)
+                        played, styled = play(browser, servers[name][1], pace, args.moves, args.seed, args.lang)
+                        figures[name] = summary(played, styled)
                         print(line(name, figures[name], len(played)), flush=True)
                     if "base" in figures:
                         ours, base = figures["ours"], figures["base"]
                         print(f"  ours/base: busy/move median {ratio(ours['busy'], base['busy'])}, "
                               f"p90 {ratio(ours['busy p90'], base['busy p90'])}, "
                               f"longest task {ratio(ours['longest task'], base['longest task'])}, "
+                              f"style updates/move {ratio(ours['style updates/move'], base['style updates/move'])}, "
                               f"elements restyled/move {ratio(ours['restyled/move'], base['restyled/move'])}, "
                               f"long tasks/move {ours['long tasks/move']:.2f} vs {base['long tasks/move']:.2f}", flush=True)
             browser.close()

@@ -53,6 +53,7 @@
     const opener = table.querySelector(".log-open");
     if (log) log.classList.toggle("open", open);
     if (opener) opener.setAttribute("aria-expanded", String(open));
+    if (open) steps.showLatest(table);  // (not while it was shut: steps.js)
   }
 
   function setUp(table) {

@@ -2,20 +2,7 @@
 // card travels to the pile, the acting player is marked, counts change, the direction turns — at
 // the learner's pace, each step said in the caption and to a polite live region (reduced motion:
 // nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
-// The markup it plays on, drawn by macros/table.html and the pages around it (a place a table
-// lacks is skipped; a seat's chip has all of its parts):
-//  the table: [data-me] (the seat whose hand it shows); .players[data-direction] [data-seat][data-count][aria-current]
-//   (.fan, where its cards travel from and to; .player-count .fan-count .player-last .badge-turn
-//   .badge-uno, a demo's open hand); .pile-top[data-card] .pile-back .pile-count;
-//   .hand-cards > .hand-card [data-card] (.card-button: the roving hand), else #hand; .active-colour
-//   [data-labels] (.colour-mark .colour-text); .direction[data-direction][data-clockwise]
-//   [data-anticlockwise] (.direction-arrow .direction-text); .step-caption; #decision-title[data-table];
-//   #refusal #notice .refused, cleared; .pace (#pace .pace-pause .pace-step); the log, replaced.
-//  the answer: the log (#log, or the caller's) with .log-step.latest[data-step] (JSON: seat, events,
-//   after) [data-actions] (.log-line each), .log-scroll, #log-latest, .log-close; [data-counts] (the
-//   words for counts), [data-labels] if the table has none, template[data-card] (the faces it moves).
-//  classes it sets: playing waiting player-acting player-turn now lit lit-still flying landed
-//   drawn-now turning colour-*.
+// The markup it plays on, and why it does what it does as it does: docs/step-player.md.
 "use strict";
 
 window.UnoSteps = (function () {
@@ -34,10 +21,30 @@ window.UnoSteps = (function () {
   live.setAttribute("aria-live", "polite");
   document.body.appendChild(live);
 
+  let saying = null;  // the timer of a repeated sentence
   function announce(text) {
+    window.clearTimeout(saying);
+    if (live.textContent !== text) {  // said at once: no second change (a frame of the page's) to come
+      live.textContent = text;
+      return;
+    }
     live.textContent = "";
-    // A fresh text node after clearing makes screen readers read it even if it repeats.
-    window.setTimeout(function () { live.textContent = text; }, 50);
+    // The same sentence again: cleared first, so that screen readers read it again.
+    saying = window.setTimeout(function () { live.textContent = text; }, 50);
+  }
+
+  // Text, an attribute or a flag written only if it changes: a write of the same value still
+  // makes the browser restyle (and, for text, lay out) what it touches. settle() writes every
+  // seat's whole state at each step, and most of it stays as it was.
+  function setText(element, text) {
+    if (element && element.textContent !== String(text)) element.textContent = text;
+  }
+  function setAttr(element, name, value) {
+    if (value === null) element.removeAttribute(name);
+    else if (element.getAttribute(name) !== String(value)) element.setAttribute(name, value);
+  }
+  function setHidden(element, hidden) {
+    if (element && element.hidden !== hidden) element.hidden = hidden;
   }
 
   function pace() {
@@ -86,10 +93,9 @@ window.UnoSteps = (function () {
   StepPlayer.prototype.setCount = function (seat, n) {
     const chip = this.seat(seat);
     if (!chip) return;
-    chip.dataset.count = n;  // the backs fanned (seats.css)
-    chip.querySelector(".player-count").textContent = this.countLabel(n);
-    const number = chip.querySelector(".fan-count");
-    if (number) number.textContent = n;
+    setAttr(chip, "data-count", n);  // the backs fanned (seats.css)
+    setText(chip.querySelector(".player-count"), this.countLabel(n));
+    setText(chip.querySelector(".fan-count"), n);
   };
 
   StepPlayer.prototype.count = function (seat) {
@@ -99,7 +105,7 @@ window.UnoSteps = (function () {
 
   StepPlayer.prototype.setDrawPile = function (n) {
     const label = this.table.querySelector(".pile-count");
-    if (label) label.textContent = this.countLabel(n);
+    setText(label, this.countLabel(n));
   };
 
   // The duration of one event at the chosen pace (0: instant).
@@ -146,8 +152,9 @@ window.UnoSteps = (function () {
   };
 
   // A card (or a card's back) travels from one place to another; without motion, both are lit.
+  // Resolves to true if it flew.
   StepPlayer.prototype.travel = async function (element, from, to, ms) {
-    if (!from || !to || ms === 0 || this.done) return;
+    if (!from || !to || ms === 0 || this.done) return false;
     const flight = Math.min(ms * 0.6, FLIGHT);  // show() waits out the rest of ``ms``
     if (reducedMotion.matches || !element.animate) {
       from.classList.add("lit-still");
@@ -155,9 +162,11 @@ window.UnoSteps = (function () {
       await sleep(flight);
       from.classList.remove("lit-still");
       to.classList.remove("lit-still");
-      return;
+      return false;
     }
-    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends.
+    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends,
+    // and settles there from a little bigger: one animation on the compositor (each one started
+    // costs the page a few frames of its own), the card's landing included (#36).
     const a = from.getBoundingClientRect();
     const b = to.getBoundingClientRect();
     element.classList.add("flying");
@@ -171,10 +180,12 @@ window.UnoSteps = (function () {
     const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
     const motion = element.animate([
       { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
+      { transform: "scale(1.12)", opacity: 1, offset: 0.8 },
       { transform: "none", opacity: 1 },
     ], { duration: flight, easing: "ease-in-out" });
     await motion.finished.catch(function () {});
     element.remove();
+    return true;
   };
 
   StepPlayer.prototype.cardFor = function (notation) {
@@ -182,13 +193,14 @@ window.UnoSteps = (function () {
     return template ? template.content.firstElementChild.cloneNode(true) : null;
   };
 
-  StepPlayer.prototype.land = function (notation) {
+  // The pile's top card becomes ``notation``'s; one that did not fly there (``flown``) settles.
+  StepPlayer.prototype.land = function (notation, flown) {
     const top = this.table.querySelector(".pile-top");
     const face = this.cardFor(notation);
     if (!top || !face) return;
     top.replaceChildren(face);
     top.dataset.card = notation;
-    face.classList.add("landed");
+    if (!flown) face.classList.add("landed");
   };
 
   // A place lit: its glow (practice.css's .lit::after) rises and falls. Lit again while it glows,
@@ -238,16 +250,14 @@ window.UnoSteps = (function () {
         const face = this.cardFor(p.card);
         const flight = face ? this.travel(face, own || this.backs(p.seat), top, ms) : null;
         if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
-        if (flight) await flight;
-        this.land(p.card);
+        this.land(p.card, flight ? await flight : false);
         this.setCount(p.seat, Math.max(0, this.count(p.seat) - 1));
         break;
       }
       case "first":
       case "redraw": {
         const face = this.cardFor(p.card);
-        if (face) await this.travel(face, drawPile, top, ms);
-        this.land(p.card);
+        this.land(p.card, face ? await this.travel(face, drawPile, top, ms) : false);
         break;
       }
       case "draw": {
@@ -344,15 +354,14 @@ window.UnoSteps = (function () {
       this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
         const seat = Number(chip.dataset.seat);
         chip.classList.toggle("player-turn", seat === after.actor);
-        if (seat === after.actor) chip.setAttribute("aria-current", "true");
-        else chip.removeAttribute("aria-current");
-        chip.querySelector(".badge-turn").hidden = seat !== after.actor;
-        chip.querySelector(".badge-uno").hidden = !(after.uno[seat] && after.hands[seat] === 1);
+        setAttr(chip, "aria-current", seat === after.actor ? "true" : null);
+        setHidden(chip.querySelector(".badge-turn"), seat !== after.actor);
+        setHidden(chip.querySelector(".badge-uno"), !(after.uno[seat] && after.hands[seat] === 1));
       });
     }
     Object.keys(actions || {}).forEach(function (seat) {
       const chip = self.seat(seat);
-      if (chip) chip.querySelector(".player-last").textContent = actions[seat];
+      if (chip) setText(chip.querySelector(".player-last"), actions[seat]);
     });
   };
 
@@ -385,14 +394,17 @@ window.UnoSteps = (function () {
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
-      showInLog(shownLog, entry);
-      table.querySelectorAll(".player-acting").forEach(function (chip) { chip.classList.remove("player-acting"); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
+      table.querySelectorAll(".player-acting").forEach(function (chip) { if (chip !== actor) chip.classList.remove("player-acting"); });
       if (actor) actor.classList.add("player-acting");
       if (this.beat() === 0) {
         this.finish();
         break;
       }
+      if (data.events.length) setText(caption, lines[0] || "");
+      // Read after the step's changes, not between them: the page is laid out once for the entry's
+      // place here, and the flight that follows measures a page already laid out (#36).
+      showInLog(shownLog, entry);
       announce(lines.join(" "));
       const plan = this.plan(data.events);
       // What this step is given, for whoever times the table (the browser tests' measure of a turn).
@@ -400,7 +412,7 @@ window.UnoSteps = (function () {
         seat: data.seat, kinds: data.events.map(function (event) { return event.kind; }),
         ms: plan.reduce(function (sum, ms) { return sum + ms; }, 0) } }));
       for (let k = 0; k < data.events.length && !this.done; k += 1) {
-        if (caption) caption.textContent = lines[k] || "";
+        if (k) setText(caption, lines[k] || "");
         await this.show(data.events[k], plan[k]);
       }
       this.settle(data.after, actions);
@@ -416,11 +428,19 @@ window.UnoSteps = (function () {
   // never scrolling the page: the table stays where it is.
   function showInLog(log, entry) {
     const box = log.querySelector(".log-scroll");
-    if (!box || !entry || box.scrollHeight <= box.clientHeight) return;
+    if (!box || !entry || !shown(log) || box.scrollHeight <= box.clientHeight) return;
     const top = entry.offsetTop - box.offsetTop;
     if (top < box.scrollTop || top + entry.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = Math.max(0, top + entry.offsetHeight - box.clientHeight);
     }
+  }
+
+  // False for the practice table's log shut in its drawer, which practice.css does not lay out
+  // (measuring in it would): the drawer is a phone's, beside the table from 64rem. Known from its
+  // class and the width, without asking the page for a style or a layout.
+  const WIDE = window.matchMedia("screen and (min-width: 64rem)");
+  function shown(log) {
+    return !log.classList.contains("log") || log.classList.contains("open") || WIDE.matches;
   }
 
   // After a move the log opens where the move's steps start (the latest of them in view).
@@ -428,7 +448,7 @@ window.UnoSteps = (function () {
     const log = table.querySelector("#log");
     const box = log && log.querySelector(".log-scroll");
     const latest = log && log.querySelector("#log-latest");
-    if (!box || !latest) return;
+    if (!box || !latest || !shown(log)) return;  // a shut drawer: done when it opens (practice.js)
     const top = latest.offsetTop - box.offsetTop;
     const last = box.scrollHeight - box.clientHeight;
     box.scrollTop = Math.min(last, Math.max(0, top - 8));

@@ -84,12 +84,8 @@ window.UnoSwap = (function () {
 
   // ---- Patching: the answer's region put in place by changing only what differs ----------------
 
-  // Makes ``current`` (a region of this page) read exactly as ``fresh`` (the answer's, parsed, which
-  // it takes nodes from): the same attributes, the same text, the same children (patchChildren). A
-  // subtree equal to the answer's is not touched. So after a move the browser restyles, lays out
-  // and paints the seats, the pile, the cards and the log entries that changed, not a whole new
-  // table (#36), and an element that stays keeps its focus and scroll. Form fields take the
-  // answer's value and check.
+  // Makes ``current`` read exactly as ``fresh`` (the answer's, parsed; nodes are taken from it),
+  // changing only what differs: docs/step-player.md.
   function patch(current, fresh) {
     if (current.isEqualNode(fresh)) {  // (which compares a field's attributes, not what was typed or ticked)
       const then = fieldsIn(fresh);
@@ -109,12 +105,8 @@ window.UnoSwap = (function () {
     patchChildren(current, fresh);
   }
 
-  // The children of ``current`` made those of ``fresh``. Each of the answer's children is paired,
-  // in order, with the first child still unpaired that has its key (below) and comes after the
-  // last one paired: a pair is patched in place, an answer's child without one is put in, a child
-  // left without one is taken out. So a card played from the hand, or log entries added at the end
-  // and dropped at the start, leave every other card and entry where it is, untouched by the
-  // browser; nothing that stays is moved (a moved node is laid out anew).
+  // The children of ``current`` made those of ``fresh``, paired by key in order; nothing that stays
+  // is moved (docs/step-player.md).
   function patchChildren(current, fresh) {
     const now = Array.from(current.childNodes);
     const waiting = new Map();  // key -> the children of ``current`` with it, in order
@@ -142,8 +134,7 @@ window.UnoSwap = (function () {
     }
   }
 
-  // What pairs a child with the answer's: its kind and tag, and its id, else its number (a log
-  // entry's value), else its card (a card's place in the hand holds it in its first child).
+  // Kind and tag, then id, else a log entry's number, else a card (a hand's place holds it first).
   function key(node) {
     if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
     const card = node.hasAttribute("data-card") ? node : node.firstElementChild;

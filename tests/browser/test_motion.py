@@ -61,3 +61,31 @@ def test_the_tables_glow_and_landing_are_read(browser):
     found = {(a["where"], a["name"]) for a in animated(browser, STATIC / "practice.css")}
     assert ("@keyframes lit 50%", "opacity") in found
     assert ("@keyframes landed 0%", "transform") in found
+
+
+# Each @keyframes' name and the offsets its keyframes give, of a stylesheet parsed by the browser.
+KEYFRAMES = """css => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  const found = {};
+  (function walk(rules) {
+    for (const rule of rules) {
+      if (rule instanceof CSSKeyframesRule) found[rule.name] = [...rule.cssRules].flatMap(frame => frame.keyText.split(/, */));
+      else if (rule.cssRules) walk(rule.cssRules);
+    }
+  })(sheet.cssRules);
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("path", sorted(STATIC.glob("*.css")), ids=lambda path: path.name)
+def test_every_keyframes_says_where_it_starts_and_ends(browser, path):
+    """A keyframe left out (``@keyframes lit { 50% {...} }``) takes the value underneath; when that
+    value changes as the animation starts (a seat's glow as its turn changes) Chromium keeps the
+    animation on the main thread, restyling it at every frame (seen in a trace of a move, #36)."""
+    page = browser.new_page()
+    try:
+        found = page.evaluate(KEYFRAMES, path.read_text(encoding="utf-8"))
+    finally:
+        page.close()
+    assert {name: offsets for name, offsets in found.items() if not {"0%", "100%"} <= set(offsets)} == {}

@@ -20,8 +20,9 @@ from app.pages.anchors import MOVED, RULE_PAGES
 # stylesheets a swapped page brings (#35 item 11); 104 KB held the line until a step's phone layout
 # (#35 item 4: its rules in learn.css, the instruction's fold in learn.js) added 5 KB. 108 KB holds
 # it (about 26 KB compressed); the table's stylesheet split per page is #36's work, which brings it
-# back under 100. 116 KB since #36 item 6: the table patched in (swap.js's patch, 5.7 KB with its
-# comments) instead of swapped whole, its glows drawn once and faded.
+# back under 100. 116 KB since #36 item 6: the table patched in (swap.js's patch, 3.8 KB, its
+# explanation in docs/step-player.md, not shipped) instead of swapped whole, its glows drawn once;
+# the heaviest page weighs about 113 KB (a lesson's step, in Arabic), a presenter frame 114 KB.
 MAX_PAGE_BYTES = 116 * 1024
 # The sandbox is a workbench: a palette of all 54 faces, the hand being edited, and the table
 # with the step player that plays a tried move out. It may weigh more; every other page may not.
