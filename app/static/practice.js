@@ -198,6 +198,7 @@
       status.textContent = "";
     }
     const shown = window.setTimeout(function () {
+      if (current) current.dataset.slow = "1";  // the progress cursor (practice.css): a slow answer's only
       if (!status) return;
       status.hidden = false;
       status.textContent = status.dataset.sending;
@@ -212,7 +213,10 @@
       return;
     } finally {
       window.clearTimeout(shown);
-      if (current) current.removeAttribute("aria-busy");
+      if (current) {
+        current.removeAttribute("aria-busy");
+        current.removeAttribute("data-slow");
+      }
     }
     const response = answer.response;
     const fresh = answer.page.querySelector(".practice");

@@ -13,6 +13,7 @@ window.UnoSteps = (function () {
   const PACES = { slow: 1700, normal: 900, brisk: 650, fast: 400, instant: 0 };
   const DEFAULT_PACE = "brisk";
   const FLIGHT = 550;  // ms: the longest a card travels, however slow the pace
+  const OVERRUN = 40;  // ms: a flight's animation lasts this much longer than the card is left to fly
   // The events whose card (or card's back) travels; the others light a place and say their words.
   const TRAVELS = new Set(["play", "first", "redraw", "draw", "deal"]);
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -47,6 +48,19 @@ window.UnoSteps = (function () {
     if (element && element.hidden !== hidden) element.hidden = hidden;
   }
 
+  // A flying card moves on a layer of its own, fixed over the page and contained (practice.css's
+  // .sky): put in or taken out, it is laid out and painted alone, never the table under it (#36).
+  let layer = null;
+  function sky() {
+    if (!layer || !layer.isConnected) {
+      layer = document.createElement("div");
+      layer.className = "sky";
+      layer.setAttribute("aria-hidden", "true");
+      document.body.appendChild(layer);
+    }
+    return layer;
+  }
+
   function pace() {
     let chosen = null;
     try { chosen = localStorage.getItem(PACE); } catch (error) { /* no storage: the default */ }
@@ -74,6 +88,7 @@ window.UnoSteps = (function () {
     // The words for card counts: the practice table keeps them on #players, a lesson beside its table.
     this.counts = JSON.parse(fresh.querySelector("[data-counts]").dataset.counts);
     this.me = Number(table.dataset.me || 0);  // the seat whose hand the table shows (pass-and-play: data-me)
+    this.lit = new Set();  // the places lit by the step that plays
   }
 
   StepPlayer.prototype.seat = function (seat) {
@@ -164,9 +179,9 @@ window.UnoSteps = (function () {
       to.classList.remove("lit-still");
       return false;
     }
-    // Placed where it lands, it starts from the middle of where it leaves, no bigger than it ends,
-    // and settles there from a little bigger: one animation on the compositor (each one started
-    // costs the page a few frames of its own), the card's landing included (#36).
+    // Placed where it lands, on the sky, it starts from the middle of where it leaves, no bigger
+    // than it ends, and settles there from a little bigger: one animation on the compositor (each
+    // one started costs the page a few frames of its own), the card's landing included (#36).
     const a = from.getBoundingClientRect();
     const b = to.getBoundingClientRect();
     element.classList.add("flying");
@@ -174,7 +189,7 @@ window.UnoSteps = (function () {
     element.style.top = b.top + "px";
     element.style.width = b.width + "px";
     element.style.height = b.height + "px";
-    document.body.appendChild(element);
+    sky().appendChild(element);
     const dx = a.left + a.width / 2 - (b.left + b.width / 2);
     const dy = a.top + a.height / 2 - (b.top + b.height / 2);
     const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
@@ -182,8 +197,12 @@ window.UnoSteps = (function () {
       { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
       { transform: "scale(1.12)", opacity: 1, offset: 0.8 },
       { transform: "none", opacity: 1 },
-    ], { duration: flight, easing: "ease-in-out" });
-    await motion.finished.catch(function () {});
+    ], { duration: flight + OVERRUN, easing: "ease-in-out" });
+    // Started now, not once the compositor says it has (the page's frames that wait for that
+    // word), and taken away by the clock as it lands, a moment before its animation would end:
+    // the card's end and its place on the pile are then one frame of the page's, not three (#36).
+    motion.startTime = document.timeline.currentTime;
+    await sleep(flight);
     element.remove();
     return true;
   };
@@ -203,18 +222,18 @@ window.UnoSteps = (function () {
     if (!flown) face.classList.add("landed");
   };
 
-  // A place lit: its glow (practice.css's .lit::after) rises and falls. Lit again while it glows,
-  // the glow starts over: its animation rewound (taking the class off and on would need the page
-  // laid out in between for the browser to notice).
+  // A place lit (.lit, practice.css): outlined while its step plays, then no more (settle). Not
+  // animated: each animation started, even the compositor's, costs the page several frames of its
+  // own, and a move lights places again and again (#36).
   StepPlayer.prototype.light = function (element) {
     if (!element) return;
-    if (element.classList.contains("lit")) {
-      element.getAnimations({ subtree: true }).forEach(function (glow) {
-        if (glow.animationName === "lit") glow.currentTime = 0;
-      });
-    }
     element.classList.add("lit");
-    window.setTimeout(function () { element.classList.remove("lit"); }, 900);
+    this.lit.add(element);
+  };
+
+  StepPlayer.prototype.unlight = function () {
+    this.lit.forEach(function (element) { element.classList.remove("lit"); });
+    this.lit.clear();
   };
 
   // The learner's drawn cards, shown in the hand (the answer's own hand, with its buttons, follows).
@@ -343,6 +362,7 @@ window.UnoSteps = (function () {
   // The table once a step is over, exactly as the server says (``after``).
   StepPlayer.prototype.settle = function (after, actions) {
     const self = this;
+    this.unlight();
     if (after) {
       after.hands.forEach(function (n, seat) { self.setCount(seat, n); });
       this.setDrawPile(after.draw_pile_size);
@@ -417,6 +437,7 @@ window.UnoSteps = (function () {
       }
       this.settle(data.after, actions);
     }
+    this.unlight();  // (a step skipped is not settled)
     if (this.beat() === 0 || this.done) {  // instant, or skipped: every sentence still reaches the live region
       const rest = entries.filter(function (entry) { return entry.hidden; });
       if (rest.length) announce(sentences(rest));
