@@ -62,7 +62,8 @@ def create_app(test_config=None):
                       handouts.bp, class_pages.bp, watch_pages.bp):
         app.register_blueprint(blueprint)
     # The blueprints whose limits count failures after the answer: Flask-Limiter's hooks run for them.
-    limits.init_app(app, hooked=(class_pages.bp.name, f"{api.bp.name}.{api.classes.bp.name}"))
+    limits.init_app(app, hooked=(class_pages.bp.name, f"{api.bp.name}.{api.classes.bp.name}",
+                                  f"{api.bp.name}.{api.live.bp.name}"))
     return app
 
 
