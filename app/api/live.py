@@ -5,13 +5,14 @@ POST /api/v1/classes/<code>/live        {"demo": id} or {"quiz": seed}  -> 201, 
 POST /api/v1/classes/<code>/live/step   {"to": "next" | "back" | "reveal"} -> the session (teacher)
 POST /api/v1/classes/<code>/live/end                                     -> the session, ended (teacher)
 GET  /api/v1/classes/<code>/live?lang=                                   -> the frame (teacher or student)
+GET  /api/v1/classes/<code>/live/events                                  -> the event stream (app.live.stream)
 """
 from __future__ import annotations
 
 from flask import Blueprint
 
 from ..classroom import limits
-from ..live import sessions
+from ..live import sessions, stream
 from .body import json_object
 
 bp = Blueprint("live", __name__)
@@ -42,3 +43,9 @@ def end(code: str):
 def show(code: str):
     reading = sessions.reader(code)
     return sessions.shown(sessions.running(reading.found), teacher_view=reading.teacher)
+
+
+@bp.get("/classes/<code>/live/events")
+@limits.lookups
+def events(code: str):
+    return stream.response(sessions.reader(code))

@@ -4,4 +4,5 @@ in the student's own language, following the teacher's steps as they happen.
 - ``sessions``: start, step and end a session, and who may read it (the class's teachers and
   students).
 - ``frames``: what a frame shows, from the presenter's demos and the quiz's items.
+- ``stream``: the server-sent events that carry each step to the phones.
 """

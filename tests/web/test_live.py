@@ -82,6 +82,7 @@ def test_a_stranger_and_a_removed_student_get_403_in_their_language(app, client,
     answer = live(stranger, code, lang)
     assert answer.status_code == 403 and answer.get_json()["error"] == "live-forbidden"
     assert answer.get_json()["message"] == message(app, lang, "live-forbidden")
+    assert stranger.get(f"/api/v1/classes/{code}/live/events").status_code == 403
     for anyone in (stranger, pupil):  # only a teacher steps, starts or ends
         assert step(anyone, code, "next").status_code == 403
         assert start(anyone, code, demo=DEMO).status_code == 403
