@@ -5,4 +5,5 @@ in the student's own language, following the teacher's steps as they happen.
   students).
 - ``frames``: what a frame shows, from the presenter's demos and the quiz's items.
 - ``stream``: the server-sent events that carry each step to the phones.
+- ``pages``: the student's phone page, which follows the stream.
 """

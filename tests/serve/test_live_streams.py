@@ -5,14 +5,13 @@ streams past it answer at once and close (EventSource then polls), and the pages
 while the streams are open.
 
 No timed assertion: every wait is bounded by ANSWER_SECONDS, which only a failure reaches."""
-import http.cookiejar
-import json
 import socket
 import urllib.request
 
 import pytest
 
 from app.live.stream import PAGE_THREADS, POLL_RETRY_MS
+from bench.live import Teacher
 from bench.slow_clients import HOST, free_port, production
 
 THREADS = PAGE_THREADS + 2  # two streams held open; the others poll
@@ -24,21 +23,6 @@ def server_port(production_installed):
     port = free_port()
     with production(port, {"UNO_TUTOR_THREADS": str(THREADS)}):
         yield port
-
-
-class Teacher:
-    def __init__(self, port: int):
-        self.port, self.jar = port, http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def post(self, path: str, body: dict) -> dict:
-        request = urllib.request.Request(f"http://{HOST}:{self.port}{path}", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
-        with self.opener.open(request, timeout=ANSWER_SECONDS) as answer:
-            return json.loads(answer.read())
-
-    def cookie(self) -> str:
-        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
 
 
 class Stream:

@@ -203,3 +203,42 @@ def test_a_teacher_on_another_device_steps_the_same_session(app, client):
     assert start(computer, code, demo=DEMO).status_code == 201
     assert step(client, code, "next").get_json()["frame"] == 2
     assert live(computer, code).get_json()["frame"] == 2
+
+
+# --- the student's phone page --------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_phone_page_shows_the_frame_in_the_pages_language(app, client, lang):
+    code, (pupil,) = a_class(app, client)
+    step(client, code, "next")
+    page = pupil.get(f"/{lang}/class/{code}/live")
+    assert page.status_code == 200 and f'lang="{lang}"' in page.text
+    assert page.headers["Cache-Control"] == "private, no-store"
+    shown = live(pupil, code, lang).get_json()
+    assert f'data-version="{shown["session"]["version"]}"' in page.text and 'data-frame="2"' in page.text
+    assert f'<p class="live-question">{shown["question"]}</p>' in page.text
+    assert page.text.count("data-choice=") == len(shown["choices"])
+    assert 'id="live"' in page.text  # the table, drawn by the position macro
+    assert f'/api/v1/classes/{code}/live/events?lang={lang}' in page.text
+    other = "en" if lang == "ar" else "ar"
+    assert f'href="/{other}/class/{code}/live"' in page.text
+
+
+def test_the_phone_page_waits_for_a_session_and_shows_a_quiz_item(app, client):
+    code = make_class(client)["code"]
+    pupil = student(app)
+    join(pupil, code)
+    waiting = pupil.get(f"/en/class/{code}/live")
+    assert waiting.status_code == 200 and 'class="live-waiting"' in waiting.text
+    assert '<meta http-equiv="refresh"' in waiting.text  # without JavaScript: it reloads itself
+    start(client, code, quiz="5")
+    page = pupil.get(f"/en/class/{code}/live")
+    assert 'data-kind="item"' in page.text and "quiz-position" in page.text
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_stranger_gets_403_on_the_phone_page_in_their_language(app, client, lang):
+    code, _ = a_class(app, client)
+    page = student(app, "192.0.2.60").get(f"/{lang}/class/{code}/live")
+    assert page.status_code == 403 and f'lang="{lang}"' in page.text
+    assert client.get(f"/{lang}/class/{code}/live").status_code == 200  # the teacher sees it too
