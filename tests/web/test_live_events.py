@@ -2,7 +2,8 @@
 current frame, resume there after a lost connection (Last-Event-ID), carry every step, keep quiet
 streams open with heartbeats, end with the session, the class or the student's removal, reach the
 streams of another app on the same database (another host), and poll past a process's streams. On
-both databases.
+both databases. A stream sends the newest frame when it wakes, not every one in between: the tests
+wait for each step's event before the next step.
 
 Every wait below is bounded by a timeout that only a failure reaches: nothing here is timed."""
 import queue
@@ -132,8 +133,8 @@ def test_a_reconnection_resumes_at_the_current_frame_without_replaying(quick, cl
     assert "comment" in up_to_date.next()  # nothing to send: it has the frame
     step(client, code, "next")
     assert up_to_date.next_event()["data"]["frame"] == now["frame"] + 1
-    client.post(f"/api/v1/classes/{code}/live/end")
     assert events.next_event()["data"]["frame"] == now["frame"] + 1
+    client.post(f"/api/v1/classes/{code}/live/end")  # after both had the step: a stream sends the newest
     assert events.next_event()["event"] == "end" and up_to_date.next_event()["event"] == "end"
 
 
