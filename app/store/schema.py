@@ -165,6 +165,24 @@ CREATE INDEX removed_students_game ON removed_students (game)
 """
 
 
+# A live session of a class (issue 37, items 1 and 5): one row per class, so one session at a time;
+# a new session takes the row over with a greater version, so a stream's event ids (the version)
+# only ever grow within a class, across its sessions.
+_LIVE = """
+CREATE TABLE live_sessions (
+    class TEXT PRIMARY KEY REFERENCES classes (code) ON DELETE CASCADE,
+    id TEXT NOT NULL,  -- this session's own id: a new one at each start
+    kind TEXT NOT NULL,  -- 'demo' or 'quiz'
+    source TEXT NOT NULL,  -- the demo's id, or the quiz's seed
+    frame INTEGER NOT NULL,  -- the frame shown, from 1 (a demo's frame, a quiz's item)
+    revealed INTEGER NOT NULL DEFAULT 0,  -- whether the teacher revealed the frame's answer
+    version INTEGER NOT NULL,  -- grows with every start, step and end: the event stream's id
+    started {time} NOT NULL,
+    ended {time}  -- when the teacher (or the class's end) ended it; NULL while it runs
+) {without_rowid}
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -184,6 +202,11 @@ MIGRATIONS = (
         3, "a class's teacher link and the browsers that opened it, its end, and the students removed",
         sqlite=_worded(_TEACHERS, time="REAL", without_rowid="WITHOUT ROWID"),
         postgres=_worded(_TEACHERS, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        4, "a class's live session: what it shows, its frame, and its version",
+        sqlite=_worded(_LIVE, time="REAL", without_rowid="WITHOUT ROWID"),
+        postgres=_worded(_LIVE, time="DOUBLE PRECISION", without_rowid=""),
     ),
 )
 LATEST = MIGRATIONS[-1].number

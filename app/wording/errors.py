@@ -82,6 +82,14 @@ ERRORS: dict[str, Message] = {
     "student-not-found": _l("This class has no such student: they may have been removed already."),
     "teacher-link-wrong": _l("This teacher link does not open the class: it may be an old one, as a new link ends "
                              "the one before it. Ask the class's teacher for the newest link."),
+    # a class's live session (app.live)
+    "live-forbidden": _l("Only the class's teacher and its students follow its live session."),
+    "bad-live-start": _l("Start a live session with a demo (“demo”: its id) or the quiz (“quiz”: its seed)."),
+    "unknown-demo": _l("There is no demo “%(name)s”: choose one of the presenter's demos."),
+    "live-session-on": _l("This class has a live session already: end it before starting another."),
+    "no-live-session": _l("This class has no live session now: its teacher starts one from the class page."),
+    "bad-live-step": _l("“to” must be “next”, “back” or “reveal”."),
+    "nothing-to-reveal": _l("This step asks nothing, so there is no answer to reveal."),
     "class-full": _ln("This class is full: it has %(num)d student.", "This class is full: it has %(num)d students.",
                       key="max"),
     "bad-nickname": _ln("A nickname has at most %(num)d character.", "A nickname has at most %(num)d characters.",
