@@ -49,7 +49,7 @@ def create_app(test_config=None):
                    unavailable)
     from .classroom import class_pages, watch_pages
     from .learn import sandbox_page
-    from .live import pages as live_pages
+    from .live import pages as live_pages, teaching as live_teaching
     from .learn.lessons import views as lessons
     from .practice import cli as practice_cli, views as practice
     from .presenter import views as presenter
@@ -63,10 +63,11 @@ def create_app(test_config=None):
     errors.init_app(app, {RateLimitExceeded: limits.refused, **dict.fromkeys(store.error_types(), unavailable.refusal)})
 
     for blueprint in (site.bp, pages.bp, api.bp, practice.bp, quiz.bp, sandbox_page.bp, lessons.bp, presenter.bp,
-                      handouts.bp, class_pages.bp, watch_pages.bp, live_pages.bp):
+                      handouts.bp, class_pages.bp, watch_pages.bp, live_pages.bp, live_teaching.bp):
         app.register_blueprint(blueprint)
     # The blueprints whose limits count failures after the answer: Flask-Limiter's hooks run for them.
-    limits.init_app(app, hooked=(class_pages.bp.name, live_pages.bp.name, f"{api.bp.name}.{api.classes.bp.name}",
+    limits.init_app(app, hooked=(class_pages.bp.name, live_pages.bp.name, live_teaching.bp.name,
+                                  f"{api.bp.name}.{api.classes.bp.name}",
                                   f"{api.bp.name}.{api.live.bp.name}"))
     return app
 

@@ -108,10 +108,17 @@ def _next_move(demo_id: str, number: int) -> str:
 
 def _answered(demo, number: int) -> Any:
     """The step's answer, as its answer frame gives it (the seat, or the points)."""
-    later = next(n for n, frame in enumerate(frames(demo.id)[number - 1:], start=number) if frame.kind == ANSWER)
-    answer = scene(demo, later).answer
+    answer = scene(demo, answering(demo.id, number)).answer
     assert answer is not None  # an answer frame answers
     return answer["value"]
+
+
+def answering(demo_id: str, number: int) -> int:
+    """The frame that answers frame ``number``'s question: after a pause, the next one (the class's
+    move, which the engine judges); else the step's answer frame (the seat, or the points)."""
+    if frames(demo_id)[number - 1].kind == PAUSE:
+        return number + 1
+    return next(n for n, frame in enumerate(frames(demo_id)[number - 1:], start=number) if frame.kind == ANSWER)
 
 
 def _quiz_frame(seed: str, number: int, revealed: bool) -> dict[str, Any]:

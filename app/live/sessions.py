@@ -9,6 +9,8 @@ it, or nobody else (403).
 """
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +23,8 @@ from . import frames
 
 NEXT, BACK, REVEAL = "next", "back", "reveal"
 STEPS = (NEXT, BACK, REVEAL)
+TIMER, LEADERBOARD = "timer", "leaderboard"  # a quiz's options (the start's JSON and form)
+TIMER_MIN, TIMER_MAX = 5, 600  # seconds a quiz's item may be open: time to read it, at most ten minutes
 
 
 @dataclass(frozen=True)
@@ -62,20 +66,38 @@ def teacher(code: Any) -> ClassRecord:
 
 
 def start(found: ClassRecord, body: dict[str, Any]) -> LiveSession:
-    """Start the class's session of ``{"demo": id}`` or ``{"quiz": seed}`` on its first frame."""
+    """Start the class's session of ``{"demo": id}`` or ``{"quiz": seed}`` on its first frame; a
+    quiz may add ``"timer"`` (seconds per item, null or false: none) and ``"leaderboard"`` (true:
+    nicknames and a leaderboard; false by default)."""
     kinds = [kind for kind in (frames.DEMO, frames.QUIZ) if kind in body]
     if len(kinds) != 1:
         raise ClassError("bad-live-start", 400)
     kind = kinds[0]
     source = frames.check_source(kind, body[kind])
+    timer, leaderboard = _quiz_options(kind, body)
     try:
-        return access.store().start_live(found.code, new_token(), kind, source)
+        return access.store().start_live(found.code, new_token(), kind, source, timer, leaderboard)
     except ClassGone:
         raise ClassError("class-not-found", 404) from None
     except ClassEnded:
         raise ClassError("class-ended", 410) from None
     except LiveSessionOn:
         raise ClassError("live-session-on", 409) from None
+
+
+def _quiz_options(kind: str, body: dict[str, Any]) -> tuple[int | None, bool]:
+    """A quiz's timer (seconds per item, or None) and leaderboard switch, as asked; a demo has
+    neither (its frames are not all questions)."""
+    timer, leaderboard = body.get(TIMER), body.get(LEADERBOARD, False)
+    if timer is False:
+        timer = None
+    if timer is not None and not (type(timer) is int and TIMER_MIN <= timer <= TIMER_MAX):
+        raise ClassError("bad-live-timer", 400, extra={"field": TIMER}, min=TIMER_MIN, max=TIMER_MAX)
+    if type(leaderboard) is not bool:
+        raise ClassError("bad-live-leaderboard", 400, extra={"field": LEADERBOARD})
+    if kind != frames.QUIZ and (timer is not None or leaderboard):
+        raise ClassError("live-quiz-option", 400, extra={"field": TIMER if timer is not None else LEADERBOARD})
+    return timer, leaderboard
 
 
 def running(found: ClassRecord) -> LiveSession:
@@ -117,6 +139,13 @@ def end(found: ClassRecord) -> LiveSession:
     return ended
 
 
+def remaining(session: LiveSession) -> int | None:
+    """Whole seconds left to answer the frame (rounded up; 0 once past), or None without a timer."""
+    if session.deadline is None:
+        return None
+    return max(0, math.ceil(session.deadline - time.time()))
+
+
 def shown(session: LiveSession, teacher_view: bool) -> dict[str, Any]:
     """The session's frame as the API gives it, in the request's language: for a student what the
     projector shows (``{"session", "frame", "kind", "question", "choices"}``, an ``"answer"`` once
@@ -124,7 +153,8 @@ def shown(session: LiveSession, teacher_view: bool) -> dict[str, Any]:
     frame = frames.view(session.kind, session.source, session.frame, session.revealed, current_language())
     described = {"id": session.id, session.kind: session.source, "version": session.version,
                  "frames": frames.frame_count(session.kind, session.source), "revealed": session.revealed,
-                 "ended": session.ended is not None}
+                 "ended": session.ended is not None, TIMER: session.timer, LEADERBOARD: session.leaderboard,
+                 "deadline": session.deadline, "remaining": remaining(session)}
     answer = {"session": described, "frame": session.frame, **frame}
     if teacher_view:
         answer["answers"] = {"total": 0, "right": 0, "by_answer": {}, "by_rule": {}}

@@ -22,10 +22,12 @@ _RETURNING = f" RETURNING {LiveSession.COLUMNS}"
 class LiveSessions(Tables):
     """Sessions started, moved and ended, each change announced."""
 
-    def start_live(self, code: str, session_id: str, kind: str, source: str) -> LiveSession:
+    def start_live(self, code: str, session_id: str, kind: str, source: str, timer: int | None = None,
+                   leaderboard: bool = False) -> LiveSession:
         """A new session of the class on its first frame, in a transaction that holds the class
-        (FOR_UPDATE), so two starts at once make one session. ClassGone or ClassEnded if the class
-        is gone or ended, LiveSessionOn if it has a session running; then nothing is written."""
+        (FOR_UPDATE), so two starts at once make one session; with a ``timer``, the first frame's
+        deadline is that many seconds away. ClassGone or ClassEnded if the class is gone or ended,
+        LiveSessionOn if it has a session running; then nothing is written."""
         now = time.time()
         with self._write() as db:
             live = db.execute("SELECT ended FROM classes WHERE code = ? AND expires > ?" + self.FOR_UPDATE,
@@ -37,11 +39,14 @@ class LiveSessions(Tables):
             if db.execute("SELECT 1 FROM live_sessions WHERE class = ? AND ended IS NULL", (code,)).fetchone():
                 raise LiveSessionOn(code)
             row = db.execute(
-                "INSERT INTO live_sessions (class, id, kind, source, frame, revealed, version, started) "
-                "VALUES (?, ?, ?, ?, 1, 0, 1, ?) ON CONFLICT (class) DO UPDATE SET id = excluded.id, "
-                "kind = excluded.kind, source = excluded.source, frame = 1, revealed = 0, "
-                "version = live_sessions.version + 1, started = excluded.started, ended = NULL" + _RETURNING,
-                (code, session_id, kind, source, now)).fetchone()
+                "INSERT INTO live_sessions (class, id, kind, source, frame, revealed, version, started, timer, "
+                "leaderboard, deadline) VALUES (?, ?, ?, ?, 1, 0, 1, ?, ?, ?, ?) ON CONFLICT (class) DO UPDATE SET "
+                "id = excluded.id, kind = excluded.kind, source = excluded.source, frame = 1, revealed = 0, "
+                "version = live_sessions.version + 1, started = excluded.started, ended = NULL, "
+                "timer = excluded.timer, leaderboard = excluded.leaderboard, deadline = excluded.deadline"
+                + _RETURNING,
+                (code, session_id, kind, source, now, timer, int(leaderboard),
+                 None if timer is None else now + timer)).fetchone()
             started = LiveSession.from_row(row)
             self._announce_in(db, started.as_event())
         self._announced(started.as_event())
@@ -54,11 +59,14 @@ class LiveSessions(Tables):
 
     def move_live(self, code: str, version: int, frame: int, revealed: bool) -> LiveSession | None:
         """The running session on ``frame`` (revealed or not), if it is still at ``version`` (a
-        compare-and-set: of two steps from one version, one applies); None if it has moved on or ended."""
+        compare-and-set: of two steps from one version, one applies); None if it has moved on or ended.
+        With a timer, a new frame's deadline is the timer's seconds from now; a reveal keeps it."""
+        now = time.time()
         with self._write() as db:
-            row = db.execute("UPDATE live_sessions SET frame = ?, revealed = ?, version = version + 1 "
-                             "WHERE class = ? AND version = ? AND ended IS NULL" + _RETURNING,
-                             (frame, int(revealed), code, version)).fetchone()
+            row = db.execute("UPDATE live_sessions SET deadline = CASE WHEN timer IS NULL THEN NULL "
+                             "WHEN frame = ? THEN deadline ELSE ? + timer END, frame = ?, revealed = ?, "
+                             "version = version + 1 WHERE class = ? AND version = ? AND ended IS NULL" + _RETURNING,
+                             (frame, now, frame, int(revealed), code, version)).fetchone()
             moved = row and LiveSession.from_row(row)
             if moved:
                 self._announce_in(db, moved.as_event())

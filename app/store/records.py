@@ -72,7 +72,8 @@ class StudentGame:
 class LiveSession:
     """A class's live session as stored (``Store.start_live``): what it shows (``kind`` "demo" with
     the demo's id, or "quiz" with its seed as ``source``), the frame shown (from 1), whether its
-    answer is revealed, and the version every start, step and end makes greater."""
+    answer is revealed, and the version every start, step and end makes greater. A quiz may have a
+    ``timer`` (seconds per item; None: off), whose ``deadline`` each step sets, and a ``leaderboard``."""
 
     class_code: str
     id: str
@@ -83,17 +84,22 @@ class LiveSession:
     version: int
     started: float
     ended: float | None = None
+    timer: int | None = None
+    leaderboard: bool = False
+    deadline: float | None = None
 
-    COLUMNS = "class, id, kind, source, frame, revealed, version, started, ended"
+    COLUMNS = "class, id, kind, source, frame, revealed, version, started, ended, timer, leaderboard, deadline"
 
     @classmethod
     def from_row(cls, row: tuple) -> LiveSession:
-        return cls(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6], row[7], row[8])
+        return cls(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6], row[7], row[8], row[9],
+                   bool(row[10]), row[11])
 
     def as_event(self) -> dict[str, Any]:
         """The session as its announcement carries it (``LiveEvents``), from one host to the others."""
         return {"class": self.class_code, "session": [self.id, self.kind, self.source, self.frame, self.revealed,
-                                                     self.version, self.started, self.ended]}
+                                                     self.version, self.started, self.ended,
+                                                     self.timer, self.leaderboard, self.deadline]}
 
 
 @dataclass(frozen=True)

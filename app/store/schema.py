@@ -183,6 +183,16 @@ CREATE TABLE live_sessions (
 """
 
 
+# A teacher-paced quiz (issue 37, item 3): the seconds each item is open (NULL: no timer), whether
+# the class sees nicknames and a leaderboard, and the current item's deadline, set at each step
+# (NULL: none), after which answers are refused.
+_PACED = """
+ALTER TABLE live_sessions ADD COLUMN timer INTEGER;
+ALTER TABLE live_sessions ADD COLUMN leaderboard INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE live_sessions ADD COLUMN deadline {time}
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -207,6 +217,11 @@ MIGRATIONS = (
         4, "a class's live session: what it shows, its frame, and its version",
         sqlite=_worded(_LIVE, time="REAL", without_rowid="WITHOUT ROWID"),
         postgres=_worded(_LIVE, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard",
+        sqlite=_worded(_PACED, time="REAL"),
+        postgres=_worded(_PACED, time="DOUBLE PRECISION"),
     ),
 )
 LATEST = MIGRATIONS[-1].number
