@@ -108,10 +108,16 @@ def _next_move(demo_id: str, number: int) -> str:
 
 def _answered(demo, number: int) -> Any:
     """The step's answer, as its answer frame gives it (the seat, or the points)."""
+    return answer_line(demo, number)["value"]
+
+
+def answer_line(demo, number: int) -> dict[str, Any]:
+    """The answer to the question frame ``number`` asks, as the step's answer frame says it: its
+    sentence, its value, and for points the scoring rule's title and link."""
     later = next(n for n, frame in enumerate(frames(demo.id)[number - 1:], start=number) if frame.kind == ANSWER)
     answer = scene(demo, later).answer
     assert answer is not None  # an answer frame answers
-    return answer["value"]
+    return answer
 
 
 def _quiz_frame(seed: str, number: int, revealed: bool) -> dict[str, Any]:
