@@ -5,6 +5,7 @@ POST /api/v1/classes/<code>/live        {"demo": id} or {"quiz": seed}  -> 201, 
 POST /api/v1/classes/<code>/live/step   {"to": "next" | "back" | "reveal"} -> the session (teacher)
 POST /api/v1/classes/<code>/live/end                                     -> the session, ended (teacher)
 GET  /api/v1/classes/<code>/live?lang=                                   -> the frame (teacher or student)
+POST /api/v1/classes/<code>/live/answers {"frame": n, "answer": ...}     -> the engine's verdict (student)
 GET  /api/v1/classes/<code>/live/events                                  -> the event stream (app.live.stream)
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from ..classroom import limits
-from ..live import sessions, stream
+from ..live import answers, sessions, stream
 from .body import json_object
 
 bp = Blueprint("live", __name__)
@@ -49,3 +50,9 @@ def show(code: str):
 @limits.lookups
 def events(code: str):
     return stream.response(sessions.reader(code))
+
+
+@bp.post("/classes/<code>/live/answers")
+@limits.lookups
+def answer(code: str):
+    return answers.answer(sessions.reader(code), json_object()).as_json()

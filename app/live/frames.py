@@ -108,9 +108,15 @@ def _next_move(demo_id: str, number: int) -> str:
 
 def _answered(demo, number: int) -> Any:
     """The step's answer, as its answer frame gives it (the seat, or the points)."""
+    return answer_line(demo, number)["value"]
+
+
+def answer_line(demo, number: int) -> dict[str, Any]:
+    """The answer to the question frame ``number`` asks, as the step's answer frame says it: its
+    sentence, its value, and for points the scoring rule's title and link."""
     answer = scene(demo, answering(demo.id, number)).answer
     assert answer is not None  # an answer frame answers
-    return answer["value"]
+    return answer
 
 
 def answering(demo_id: str, number: int) -> int:

@@ -149,7 +149,8 @@ def remaining(session: LiveSession) -> int | None:
 def shown(session: LiveSession, teacher_view: bool) -> dict[str, Any]:
     """The session's frame as the API gives it, in the request's language: for a student what the
     projector shows (``{"session", "frame", "kind", "question", "choices"}``, an ``"answer"`` once
-    revealed); a teacher's adds the class's ``answers`` (counted by issue 37's item 2: none yet)."""
+    revealed); a teacher's adds the class's ``answers`` to the frame, counted without names
+    (``Store.live_counts``: ``{"total", "right", "by_answer", "by_rule"}``)."""
     frame = frames.view(session.kind, session.source, session.frame, session.revealed, current_language())
     described = {"id": session.id, session.kind: session.source, "version": session.version,
                  "frames": frames.frame_count(session.kind, session.source), "revealed": session.revealed,
@@ -157,5 +158,5 @@ def shown(session: LiveSession, teacher_view: bool) -> dict[str, Any]:
                  "deadline": session.deadline, "remaining": remaining(session)}
     answer = {"session": described, "frame": session.frame, **frame}
     if teacher_view:
-        answer["answers"] = {"total": 0, "right": 0, "by_answer": {}, "by_rule": {}}
+        answer["answers"] = access.store().live_counts(session.id, session.frame)
     return answer

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from ..fast_json import dumps as encode, loads as decode
+from .answers import LiveAnswers
 from .games import Games
 from .live import LiveSessions
 from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, Record, RemovedFromClass, StudentGame,
@@ -18,7 +19,7 @@ from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, Record, Rem
 from .watches import WatchLinks
 
 
-class Classes(Games, WatchLinks, LiveSessions):
+class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
     """A class's row, its students' games and their refusals (a join makes a game and a link)."""
 
     def create_class(self, code: str, teacher_token: str, options: dict[str, Any], ttl: float,

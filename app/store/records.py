@@ -103,6 +103,25 @@ class LiveSession:
 
 
 @dataclass(frozen=True)
+class LiveAnswer:
+    """A student's answer to a frame of a live session, as judged when it came (``Store.answer_live``):
+    ``answer`` the choice's id the counts group by, ``given`` the answer as judged (canonical JSON:
+    a wild's colour too), the engine's verdict (``legal``, ``right``) and the rule it named."""
+
+    answer: str
+    given: str
+    legal: bool
+    right: bool
+    rule: str
+
+    COLUMNS = "answer, given, legal, correct, rule"
+
+    @classmethod
+    def from_row(cls, row: tuple) -> LiveAnswer:
+        return cls(row[0], row[1], bool(row[2]), bool(row[3]), row[4])
+
+
+@dataclass(frozen=True)
 class Watch:
     token: str
     game: str

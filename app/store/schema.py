@@ -183,6 +183,27 @@ CREATE TABLE live_sessions (
 """
 
 
+# Students' answers in a live session (issue 37, item 2): one row per student per frame of a session,
+# the primary key deciding it (INSERT ... ON CONFLICT DO NOTHING), so twenty answers sent at once count
+# once; the engine's verdict kept beside the answer, so the teacher's counts are one GROUP BY.
+_ANSWERS = """
+CREATE TABLE live_answers (
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    session TEXT NOT NULL,  -- live_sessions.id: the session answered
+    frame INTEGER NOT NULL,  -- the frame answered, from 1
+    owner TEXT NOT NULL,  -- hash of the student's owner token, as games.owner
+    answer TEXT NOT NULL,  -- the choice's id (a card, draw, catch:1, a seat, a number, a quiz choice)
+    given TEXT NOT NULL,  -- the answer as judged (a wild with its colour), canonical JSON
+    legal INTEGER NOT NULL,  -- whether the engine allows it
+    correct INTEGER NOT NULL,  -- whether it is the frame's answer
+    rule TEXT NOT NULL,  -- the rule the engine named
+    at {time} NOT NULL,
+    PRIMARY KEY (session, frame, owner)
+) {without_rowid};
+CREATE INDEX live_answers_class ON live_answers (class)
+"""
+
+
 # A teacher-paced quiz (issue 37, item 3): the seconds each item is open (NULL: no timer), whether
 # the class sees nicknames and a leaderboard, and the current item's deadline, set at each step
 # (NULL: none), after which answers are refused.
@@ -217,6 +238,11 @@ MIGRATIONS = (
         4, "a class's live session: what it shows, its frame, and its version",
         sqlite=_worded(_LIVE, time="REAL", without_rowid="WITHOUT ROWID"),
         postgres=_worded(_LIVE, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        5, "students' answers in a live session: one per student per frame, with the engine's verdict",
+        sqlite=_worded(_ANSWERS, time="REAL", without_rowid="WITHOUT ROWID"),
+        postgres=_worded(_ANSWERS, time="DOUBLE PRECISION", without_rowid=""),
     ),
     Migration(
         6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard",

@@ -90,6 +90,12 @@ ERRORS: dict[str, Message] = {
     "no-live-session": _l("This class has no live session now: its teacher starts one from the class page."),
     "bad-live-step": _l("“to” must be “next”, “back” or “reveal”."),
     "nothing-to-reveal": _l("This step asks nothing, so there is no answer to reveal."),
+    "live-answers-students": _l("Only the class's students answer in its live session."),
+    "bad-live-answer": _l("“frame” must be the number of the frame shown, and “answer” one of its choices."),
+    "live-frame-gone": _l("This question is no longer on the screen: the teacher has moved on. Answer the one "
+                          "shown now."),
+    "live-answers-closed": _l("The teacher has revealed the answer, so answers to this question are closed."),
+    "live-nothing-to-answer": _l("This frame asks nothing: wait for the teacher's question."),
     "bad-live-timer": _l("The timer must be a whole number of seconds from %(min)s to %(max)s, or off."),
     "bad-live-leaderboard": _l("“leaderboard” must be true or false."),
     "live-quiz-option": _l("A timer and a leaderboard are for the quiz: a demo has neither."),

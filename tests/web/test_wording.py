@@ -264,7 +264,7 @@ def test_plural_forms_read_naturally(app, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_error_code_has_a_message(app, lang):
     allowed = re.compile(r"\b(JSON|R5|GS|BR|YD2|W|WD4|red|yellow|green|blue|scenario|moves|scores|"
-                         r"demo|quiz|to|next|back|reveal|leaderboard|true|false|x)\b")  # API names (x: a demo's name sent)
+                         r"demo|quiz|to|next|back|reveal|frame|answer|leaderboard|true|false|x)\b")  # API names (x: a demo's name sent)
     assert set(ERROR_CODES) <= set(wording.ERRORS)
     with language(app, lang):
         texts = {code: wording.error_message(code, **SAMPLE) for code in wording.ERRORS}
