@@ -7,13 +7,15 @@ POST /api/v1/classes/<code>/live/end                                     -> the 
 GET  /api/v1/classes/<code>/live?lang=                                   -> the frame (teacher or student)
 POST /api/v1/classes/<code>/live/answers {"frame": n, "answer": ...}     -> the engine's verdict (student)
 GET  /api/v1/classes/<code>/live/events                                  -> the event stream (app.live.stream)
+GET  /api/v1/classes/<code>/live/summary?lang=                           -> the last session's summary (teacher)
+GET  /api/v1/classes/<code>/live/summary.csv?lang=                       -> the same as CSV (teacher)
 """
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response
 
 from ..classroom import limits
-from ..live import answers, sessions, stream
+from ..live import answers, sessions, stream, summary
 from .body import json_object
 
 bp = Blueprint("live", __name__)
@@ -56,3 +58,18 @@ def events(code: str):
 @limits.lookups
 def answer(code: str):
     return answers.answer(sessions.reader(code), json_object()).as_json()
+
+
+@bp.get("/classes/<code>/live/summary")
+@limits.lookups
+def summary_json(code: str):
+    found = sessions.teacher(code)
+    return summary.summary(found, sessions.latest(found))
+
+
+@bp.get("/classes/<code>/live/summary.csv")
+@limits.lookups
+def summary_csv(code: str):
+    found = sessions.teacher(code)
+    return Response(summary.as_csv(summary.summary(found, sessions.latest(found))), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="class-{found.code}-summary.csv"'})

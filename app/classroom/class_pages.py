@@ -108,16 +108,21 @@ def class_page(lang: str, code: str):
 
 def _live_session(live: LiveSession | None, lang: str, code: str) -> dict[str, Any]:
     """The class page's live session part (issue 37): what runs (a demo's title, or the quiz's
-    seed), where its projector screen is and the pages that start and end one (app.live.teaching)."""
+    seed), where its projector screen is, the pages that start and end one (app.live.teaching),
+    and the last quiz's summary."""
     running = live is not None and live.ended is None
-    shows = None
-    if running and live is not None:
-        shows = DEMOS[live.source].title if live.kind == "demo" else _("The quiz, seed %(seed)s", seed=live.source)
-    return {"running": running, "shows": shows, "frame": live and live.frame,
+    return {"running": running, "shows": live and session_title(live), "frame": live and live.frame,
+            "quiz": live is not None and live.kind == "quiz",
+            "summary": url_for("live_teaching.summary_page", lang=lang, code=code),
             "start": url_for("live_teaching.start_form", lang=lang, code=code),
             "screen": url_for("live_teaching.screen", lang=lang, code=code),
             "end": url_for("live_teaching.end_form", lang=lang, code=code),
-            "phones": url_for("live_pages.page", lang=lang, code=code)}
+            "phones": absolute(url_for("live_pages.page", lang=lang, code=code))}
+
+
+def session_title(live: LiveSession) -> str:
+    """What a live session shows: its demo's title, or the quiz and its seed."""
+    return str(DEMOS[live.source].title) if live.kind == "demo" else _("The quiz, seed %(seed)s", seed=live.source)
 
 
 @bp.get("/<lang:lang>/class/<code>/teacher/<secret>")

@@ -18,6 +18,7 @@ per (session's kind, source, frame, answer, language) in ``JUDGED``.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,7 @@ def answer(reader: Reader, body: dict[str, Any]) -> Judged:
     """The student's answer ``{"frame", "answer"}`` to the session's current frame, judged and kept;
     a second answer to the frame changes nothing and is told the first one's verdict. Refused (in
     the reader's language): by a teacher (403), for a frame no longer shown or whose answer is
-    revealed (409), an answer that is not one of the frame's (400)."""
+    revealed or whose time is up (409), an answer that is not one of the frame's (400)."""
     if reader.owner is None:
         raise ClassError("live-answers-students", 403)
     session = running(reader.found)
@@ -87,6 +88,8 @@ def _still_open(session: LiveSession, frame: int) -> None:
         raise ClassError("live-frame-gone", 409, extra={"frame": session.frame})
     if session.revealed:
         raise ClassError("live-answers-closed", 409)
+    if session.deadline is not None and time.time() > session.deadline:  # the quiz's timer (issue 37, item 3)
+        raise ClassError("live-time-up", 409)
 
 
 def judge(session: LiveSession, given: Any) -> Judged:

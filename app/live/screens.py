@@ -41,6 +41,7 @@ def controls(found: ClassRecord, session: LiveSession, shown: dict[str, Any]) ->
             "screen": url_for("live_teaching.screen", lang=lang, code=code),
             "end": url_for("live_teaching.end_form", lang=lang, code=code),
             "class_page": url_for("classroom.class_page", lang=lang, code=code),
+            "summary": url_for("live_teaching.summary_page", lang=lang, code=code) if session.kind == frames.QUIZ else None,
             "chart": chart(shown), "rules": rule_links()}
 
 

@@ -108,6 +108,14 @@ def running(found: ClassRecord) -> LiveSession:
     return session
 
 
+def latest(found: ClassRecord) -> LiveSession:
+    """The class's session, running or ended (its summary's); ClassError 404 if it never had one."""
+    session = access.store().load_live(found.code)
+    if session is None:
+        raise ClassError("no-live-session", 404)
+    return session
+
+
 def step(found: ClassRecord, to: Any) -> LiveSession:
     """Move the running session ``to`` the next frame, the one before (each unrevealed), or reveal
     the frame's answer. At either end, or revealed again, nothing changes (the same version). A

@@ -2,7 +2,7 @@
 1 to 3): /<lang>/class/<code>/live/new (the form that starts one: a demo, or the quiz with its
 seed, its timer per item and its leaderboard switch), …/live/screen (the projector: the session's
 frame, the class's answers, the Back, Next and Reveal buttons), …/live/step (their form) and
-…/live/end (ending it, asked once more).
+…/live/end (ending it, asked once more) and …/live/summary (the class's answers summed up).
 
 The forms carry the session's CSRF token and post to these addresses, which redirect to the
 projector's screen (Post/Redirect/Get); a refused start comes back with its form, the message
@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..classroom import limits
-from ..classroom.class_pages import classroom_error
+from ..classroom.class_pages import classroom_error, session_title
 from ..classroom.codes import shown as shown_code
 from .. import errors
 from ..errors import UserError
@@ -29,6 +29,7 @@ from ..scenes.demos import DEMOS
 from ..store import ClassRecord
 from ..wording import error_message
 from . import frames, screens, sessions
+from .summary import summary
 
 bp = Blueprint("live_teaching", __name__)
 QUIZ_CHOICE = "quiz"  # the form's "what" for the quiz; a demo's is its id
@@ -104,6 +105,20 @@ def step(lang: str, code: str):
     found = sessions.teacher(code)
     sessions.step(found, request.form.get("to"))
     return redirect(url_for(".screen", lang=lang, code=found.code), 303)
+
+
+@bp.get("/<lang:lang>/class/<code>/live/summary")
+@limits.lookups
+def summary_page(lang: str, code: str):
+    """The class's last session summed up (app.live.summary): by question, topic and rule, and the
+    leaderboard if the teacher switched it on; its CSV to download."""
+    found = sessions.teacher(code)
+    session = sessions.latest(found)
+    return render_template("live/summary.html", shown_code=shown_code(found.code), summary=summary(found, session),
+                           title=session_title(session), running=session.ended is None,
+                           csv=url_for("api.live.summary_csv", code=found.code, lang=lang),
+                           screen=url_for(".screen", lang=lang, code=found.code),
+                           back=url_for("classroom.class_page", lang=lang, code=found.code, _anchor="live"))
 
 
 @bp.get("/<lang:lang>/class/<code>/live/end")

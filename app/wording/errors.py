@@ -95,6 +95,7 @@ ERRORS: dict[str, Message] = {
     "live-frame-gone": _l("This question is no longer on the screen: the teacher has moved on. Answer the one "
                           "shown now."),
     "live-answers-closed": _l("The teacher has revealed the answer, so answers to this question are closed."),
+    "live-time-up": _l("Time is up for this question: answers to it are closed."),
     "live-nothing-to-answer": _l("This frame asks nothing: wait for the teacher's question."),
     "bad-live-timer": _l("The timer must be a whole number of seconds from %(min)s to %(max)s, or off."),
     "bad-live-leaderboard": _l("“leaderboard” must be true or false."),

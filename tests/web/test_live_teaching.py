@@ -2,11 +2,17 @@
 (a demo, or the quiz with a timer and a leaderboard switch) by its form without JavaScript and by
 JSON, the options refused in the teacher's language, the projector's screen of the session's frame
 with its Back, Next and Reveal form and the chart of answers, ending it. On both databases."""
+import csv
 import html
+import io
 import re
 import time
 
 import pytest
+from flask_babel import force_locale
+
+from app.classroom.classes import student_name
+from app.quiz.progress import items_for
 
 from .practice_support import CSRF
 from .test_classes import join, make_class, message, student
@@ -223,3 +229,157 @@ def test_the_phone_shows_the_time_left_until_the_reveal(app, client, lang):
     assert re.search(r'class="live-timer" data-remaining="(45|44|43)"', phone) and "/static/live_timer." in phone
     step(client, code, "reveal")
     assert "live-timer" not in pupil.get(f"/{lang}/class/{code}/live").text
+
+
+# --- answers after the deadline, the summary, its CSV, the leaderboard --------------------------
+
+def answer(client, code, frame, given, lang="en"):
+    return client.post(f"/api/v1/classes/{code}/live/answers?lang={lang}", json={"frame": frame, "answer": given})
+
+
+def choices(seed, number):
+    """A quiz item's (right choice's id, a wrong choice's id)."""
+    item = items_for(seed)[number - 1]
+    ids = [choice.id for choice in item.solution.choices]
+    return sorted(item.solution.right)[0], next(c for c in ids if c not in item.solution.right)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_an_answer_after_the_deadline_is_refused_and_counts_nothing(app, client, lang, monkeypatch):
+    code = make_class(client)["code"]
+    pupil, late = student(app), student(app, "198.51.100.2")
+    join(pupil, code)
+    join(late, code)
+    clock = [1_000_000.0]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    start(client, code, quiz="lesson", timer=30)
+    right, _wrong = choices("lesson", 1)
+    clock[0] += 30  # the last second still counts
+    assert answer(pupil, code, 1, right, lang).status_code == 200
+    clock[0] += 1
+    refused = answer(late, code, 1, right, lang)
+    assert refused.status_code == 409 and refused.get_json()["error"] == "live-time-up"
+    assert refused.get_json()["message"] == message(app, lang, "live-time-up")
+    assert live(client, code).get_json()["answers"]["total"] == 1
+    step(client, code, "next")  # the next item has a deadline of its own
+    assert answer(late, code, 2, choices("lesson", 2)[0], lang).status_code == 200
+
+
+def test_without_a_timer_answers_are_taken_until_the_reveal(app, client, monkeypatch):
+    code = make_class(client)["code"]
+    pupil = student(app)
+    join(pupil, code)
+    clock = [1_000_000.0]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    start(client, code, quiz="lesson")
+    clock[0] += 3600
+    assert answer(pupil, code, 1, choices("lesson", 1)[0]).status_code == 200
+
+
+def quiz_answered(app, client, leaderboard=False, seed="lesson"):
+    """A quiz where three students answered the first two items: item 1 right, right, wrong; item 2
+    wrong, wrong, (none). (code, nicknames)."""
+    code = make_class(client)["code"]
+    pupils = [student(app, f"198.51.100.{n + 1}") for n in range(3)]
+    nicknames = ["Amal", "=1+1", None]
+    for pupil, nickname in zip(pupils, nicknames):
+        assert join(pupil, code, nickname).status_code == 201
+    assert start(client, code, quiz=seed, leaderboard=leaderboard).status_code == 201
+    right, wrong = choices(seed, 1)
+    for pupil, given in zip(pupils, [right, right, wrong]):
+        assert answer(pupil, code, 1, given).status_code == 200
+    step(client, code, "next")
+    right, wrong = choices(seed, 2)
+    for pupil in pupils[:2]:
+        assert answer(pupil, code, 2, wrong).status_code == 200
+    return code
+
+
+def test_the_summary_counts_by_question_topic_and_rule(app, client):
+    code = quiz_answered(app, client)
+    body = client.get(f"/api/v1/classes/{code}/live/summary?lang=en")
+    assert body.status_code == 200 and body.headers["Cache-Control"] == "private, no-store"
+    shown = body.get_json()
+    assert shown["quiz"] == "lesson" and shown["answers"] == 5 and shown["right"] == 2
+    items = items_for("lesson")
+    assert [(q["number"], q["answers"], q["right"]) for q in shown["questions"][:3]] == [(1, 3, 2), (2, 2, 0), (3, 0, 0)]
+    assert len(shown["questions"]) == len(items)
+    topics = {t["topic"]: t for t in shown["topics"]}
+    assert sum(t["questions"] for t in topics.values()) == len(items)
+    first, second = items[0].topic, items[1].topic
+    if first != second:
+        assert (topics[first]["answers"], topics[first]["right"]) == (3, 2)
+        assert (topics[second]["answers"], topics[second]["right"]) == (2, 0)
+    assert sum(rule["wrong"] for rule in shown["rules"]) == 3  # the wrong answers, by the rule they went against
+    assert [r["wrong"] for r in shown["rules"]] == sorted((r["wrong"] for r in shown["rules"]), reverse=True)
+    assert all(rule["lesson"]["url"].startswith("/en/") for rule in shown["rules"])
+    assert shown["leaderboard"] is None  # off: no names anywhere
+    assert "Amal" not in body.text
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_csv_holds_the_same_numbers_in_the_readers_language(app, client, lang):
+    code = quiz_answered(app, client, leaderboard=True)
+    shown = client.get(f"/api/v1/classes/{code}/live/summary?lang={lang}").get_json()
+    got = client.get(f"/api/v1/classes/{code}/live/summary.csv?lang={lang}")
+    assert got.status_code == 200 and got.mimetype == "text/csv"
+    assert got.headers["Content-Disposition"] == f'attachment; filename="class-{code}-summary.csv"'
+    text = got.get_data(as_text=True)
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text[1:])))
+    assert rows[0] == ["section", "id", "title", "answers", "right", "wrong", "link"]
+    questions = [row for row in rows if row[0] == "question"]
+    assert [(int(r[1]), r[2], int(r[3]), int(r[4]), int(r[5])) for r in questions] == [
+        (q["number"], q["question"], q["answers"], q["right"], q["answers"] - q["right"]) for q in shown["questions"]]
+    assert [(r[1], r[2], int(r[5])) for r in rows if r[0] == "rule"] == [
+        (r["rule"], r["title"], r["wrong"]) for r in shown["rules"]]
+    assert [r[1] for r in rows if r[0] == "topic"] == [t["topic"] for t in shown["topics"]]
+    students = [row for row in rows if row[0] == "student"]
+    assert [(r[2], int(r[4])) for r in students] == [("Amal", 1), ("'=1+1", 1), (message_name(app, lang, 3), 0)]
+
+
+def message_name(app, lang, number):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        return student_name(number, None)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_summary_page_links_each_rule_to_its_lesson_and_names_no_one_unless_asked(app, client, lang):
+    code = quiz_answered(app, client)
+    page = client.get(f"/{lang}/class/{code}/live/summary")
+    assert page.status_code == 200 and f'lang="{lang}"' in page.text
+    assert 'class="summary-rules"' in page.text and 'class="summary-topics"' in page.text
+    assert f'href="/api/v1/classes/{code}/live/summary.csv?lang={lang}"' in page.text
+    assert "summary-leaderboard" not in page.text and "Amal" not in page.text
+    shown = client.get(f"/api/v1/classes/{code}/live/summary?lang={lang}").get_json()
+    for rule in shown["rules"]:
+        assert f'<tr data-rule="{rule["rule"]}">' in page.text and f'href="{rule["lesson"]["url"]}"' in page.text
+    # The class page links to the last quiz's summary, and the projector's last item to it.
+    assert f'href="/{lang}/class/{code}/live/summary"' in client.get(f"/{lang}/class/{code}").text
+
+
+def test_the_leaderboard_shows_nicknames_most_right_first_when_switched_on(app, client):
+    code = quiz_answered(app, client, leaderboard=True)
+    shown = client.get(f"/api/v1/classes/{code}/live/summary?lang=en").get_json()
+    assert shown["leaderboard"] == [{"name": "Amal", "right": 1, "answers": 2}, {"name": "=1+1", "right": 1, "answers": 2},
+                                    {"name": "Student 3", "right": 0, "answers": 1}]
+    page = client.get(f"/en/class/{code}/live/summary").text
+    assert 'class="summary-leaderboard"' in page and "<bdi>Amal</bdi>" in page and "<bdi>=1+1</bdi>" in page
+
+
+def test_only_the_teacher_reads_the_summary(app, client):
+    code = quiz_answered(app, client)
+    pupil = student(app, "198.51.100.1")
+    for path in (f"/api/v1/classes/{code}/live/summary", f"/api/v1/classes/{code}/live/summary.csv",
+                 f"/en/class/{code}/live/summary"):
+        assert pupil.get(path).status_code == 403
+        assert student(app, "192.0.2.80").get(path).status_code == 403
+    fresh = make_class(client)["code"]
+    assert client.get(f"/api/v1/classes/{fresh}/live/summary").status_code == 404
+
+
+def test_the_summary_stays_after_the_session_ends(app, client):
+    code = quiz_answered(app, client)
+    client.post(f"/api/v1/classes/{code}/live/end")
+    shown = client.get(f"/api/v1/classes/{code}/live/summary").get_json()
+    assert shown["ended"] is True and shown["answers"] == 5
