@@ -267,3 +267,12 @@ def test_the_page_says_why_an_answer_is_refused_and_shows_the_revealed_answer(ap
     assert {"en": "The answer: Red Skip.", "ar": "الإجابة: "}[lang] in revealed
     assert pupil.post(f"/{lang}/class/{code}/live", data={"frame": "2", "answer": "RS"}).status_code == 400  # no CSRF
     assert live(client, code).get_json()["answers"]["total"] == 0
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_quiz_items_phone_page_shows_the_moves_before_its_question(app, client, lang):
+    code, (pupil,) = session(app, client, quiz="123")
+    to_frame(client, code, 10)  # "What happens to the challenger?": a Wild Draw Four played, then challenged
+    page = pupil.get(f"/{lang}/class/{code}/live").text
+    assert 'class="given-moves"' in page and page.count('name="answer" value=') == 3
+    assert 'class="live-question"' in page and '/static/quiz.' in page
