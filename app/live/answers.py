@@ -126,7 +126,7 @@ def _readable(shown: dict[str, Any], given: Any) -> Any:
         if frames.choice_id(move) not in ids:
             raise _unreadable()
         return move
-    if type(given) is int and not isinstance(given, bool):
+    if type(given) is int:  # a seat or points as a number (True is no number here)
         given = str(given)
     if not isinstance(given, str):
         raise _unreadable()
@@ -145,7 +145,8 @@ def _move(given: Any, cards: set[str]) -> dict[str, Any]:
     if isinstance(given, dict):
         move = {key: given[key] for key in MOVE_FIELDS if given.get(key) is not None}
         move.setdefault("action", "play")
-        if not all(isinstance(value, str) or type(value) is int for value in move.values()):
+        if not all(isinstance(value, str) or type(value) is int for value in move.values()) or (
+                "card" in move and move["action"] != "play"):  # a card is played: its id is the card's
             raise _unreadable()
         return move
     if not isinstance(given, str):

@@ -163,7 +163,8 @@ def test_an_answer_to_another_frame_is_refused(app, client, lang):
 
 
 @pytest.mark.parametrize("given", ["R9", "play", {"action": "play", "card": "ZZ"}, None, ["RS"], "catch:9", "x" * 300,
-                                   {"action": "play", "card": "RS", "color": ["red"]}])
+                                   {"action": "play", "card": "RS", "color": ["red"]}, {"action": "draw", "card": "RS"},
+                                   True])
 def test_an_answer_that_is_not_one_of_the_frames_is_refused(app, client, given):
     code, (pupil,) = session(app, client)
     to_frame(client, code, 2)
