@@ -34,7 +34,7 @@ from ..quiz.progress import items_for
 from ..scenes.demos import DEMOS
 from ..scenes.lesson import NEXT_SEAT
 from ..store import LiveAnswer, LiveSession
-from ..wording import verdict_state
+from ..wording import listed_title, verdict_state
 from . import frames
 from .sessions import Reader, running
 
@@ -48,13 +48,16 @@ class Judged:
     """An answer judged: what the store keeps (``kept``) and what the student is told."""
 
     kept: LiveAnswer
-    message: str  # the verdict in the reader's language, with the rule's name
+    label: str  # the answer in the reader's words ("Red Skip", "Player 2", "90")
+    reason: str  # the engine's sentence ("" for a wrong seat, number or quiz choice: the reveal says it)
+    said: str  # the verdict in the reader's language: "Right." or not, and the reason
+    message: str  # ``said`` and the rule's name
     title: str  # the rule's title
     url: str  # its page
 
     def as_json(self) -> dict[str, Any]:
         return {"legal": self.kept.legal, "right": self.kept.right, "rule": self.kept.rule, "message": self.message,
-                "title": self.title, "rule_url": self.url, "answer": self.kept.answer}
+                "said": self.said, "title": self.title, "rule_url": self.url, "answer": self.kept.answer}
 
 
 def answer(reader: Reader, body: dict[str, Any]) -> Judged:
@@ -81,6 +84,15 @@ def mine(session: LiveSession, owner: str) -> Judged | None:
     """The student's answer to the session's current frame as they were told it, if they gave one."""
     kept = access.store().live_answer(session.id, session.frame, owner)
     return None if kept is None else judge(session, loads(kept.given))
+
+
+def revealed(session: LiveSession) -> Judged | None:
+    """The frame's right answer as the engine explains it, once the teacher has revealed it."""
+    shown = frames.view(session.kind, session.source, session.frame, True, current_language())
+    if not session.revealed or not shown["question"]:
+        return None
+    right = shown["answer"]
+    return judge(session, right if shown["kind"] == PAUSE else str(right[0] if isinstance(right, list) else right))
 
 
 def _still_open(session: LiveSession, frame: int) -> None:
@@ -117,7 +129,7 @@ def _readable(shown: dict[str, Any], given: Any) -> Any:
         if frames.choice_id(move) not in ids:
             raise _unreadable()
         return move
-    if type(given) is int and not isinstance(given, bool):
+    if type(given) is int:  # a seat or points as a number (True is no number here)
         given = str(given)
     if not isinstance(given, str):
         raise _unreadable()
@@ -136,7 +148,8 @@ def _move(given: Any, cards: set[str]) -> dict[str, Any]:
     if isinstance(given, dict):
         move = {key: given[key] for key in MOVE_FIELDS if given.get(key) is not None}
         move.setdefault("action", "play")
-        if not all(isinstance(value, str) or type(value) is int for value in move.values()):
+        if not all(isinstance(value, str) or type(value) is int for value in move.values()) or (
+                "card" in move and move["action"] != "play"):  # a card is played: its id is the card's
             raise _unreadable()
         return move
     if not isinstance(given, str):
@@ -167,15 +180,16 @@ def _demo(demo_id: str, number: int, shown: dict[str, Any], read: Any) -> Judged
         right = chosen == shown["answer"]
         said = _("Right. %(reason)s", reason=outcome.text) if right else outcome.text if not outcome.legal else \
             _("Allowed, but not the move this demo makes: %(reason)s", reason=outcome.text)
-        return _judged(chosen, read, outcome.legal, right, outcome.rule, said)
-    step = scene(demo, number).step
+        label = next(choice["label"] for choice in shown["choices"] if choice["id"] == chosen)
+        return _judged(chosen, read, outcome.legal, right, outcome.rule, label, outcome.text, said)
+    step, answered = scene(demo, number).step, frames.answer_line(demo, number)
     right = read == str(shown["answer"])
     if step.ask == NEXT_SEAT:
         label = next(choice["label"] for choice in shown["choices"] if choice["id"] == read)
         rule = str(step.rules[0])
     else:  # points: the rule the round is scored by, as the answer frame says it
-        label, rule = read, frames.answer_line(demo, number)["rule"]
-    return _judged(read, read, right, right, rule, _said(right, label))
+        label, rule = read, answered["rule"]
+    return _judged(read, read, right, right, rule, label, answered["text"] if right else "")
 
 
 # --- a quiz's items ------------------------------------------------------------------------------
@@ -190,21 +204,25 @@ def _quiz(seed: str, number: int, shown: dict[str, Any], read: str) -> Judged:
     if verdict is not None:  # a card of the hand: the engine's verdict on playing it
         legal = verdict_state(item.solution.verdicts[read]) != "illegal"
         said = _("Right. %(reason)s", reason=verdict["message"]) if right else verdict["message"]
-        return _judged(read, read, legal, right, verdict["rule"], said)
-    return _judged(read, read, right, right, str(item.rules[0]), _said(right, label))
+        return _judged(read, read, legal, right, verdict["rule"], label, verdict["message"], said)
+    reason = (explained["conclusion"] or next((v["message"] for v in explained["verdicts"]), "")) if right else ""
+    return _judged(read, read, right, right, str(item.rules[0]), label, reason)
 
 
 # --- the words -----------------------------------------------------------------------------------
 
 
-def _said(right: bool, label: str) -> str:
-    return _("Right: %(answer)s.", answer=label) if right else _("Not right: %(answer)s.", answer=label)
-
-
-def _judged(chosen: str, read: Any, legal: bool, right: bool, rule: str, said: str) -> Judged:
+def _judged(chosen: str, read: Any, legal: bool, right: bool, rule: str, label: str, reason: str,
+            said: str | None = None) -> Judged:
+    """The judgement and its words: ``said`` (else "Right." and the reason, or "Not right:" and the
+    answer), then the rule's title."""
+    if said is None:
+        said = (_("Right. %(reason)s", reason=reason) if reason else _("Right: %(answer)s.", answer=label)) if right \
+            else _("Not right: %(answer)s.", answer=label)
     why = narration.why(rule)
-    message = f"{said} {_('Rule: %(title)s', title=why['title'])}"
-    return Judged(LiveAnswer(chosen, canonical_json(read), legal, right, rule), message, why["title"], why["url"])
+    message = f"{said} {_('Rule: %(title)s', title=listed_title(rule))}"  # live.js links what follows ``said``
+    return Judged(LiveAnswer(chosen, canonical_json(read), legal, right, rule), label, reason, said, message,
+                  why["title"], why["url"])
 
 
 # Judgements by (kind, source, frame, answer, language): a frame's choices in two languages.

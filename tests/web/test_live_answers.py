@@ -2,6 +2,7 @@
 the frame's position and said to the student in their language with the rule; one answer per
 student per frame, whatever the races; none after the reveal; the teacher's counts without names.
 On both databases."""
+import re
 import threading
 
 import pytest
@@ -12,6 +13,7 @@ from .test_classes import join, make_class, message, student
 from .test_live import live, start, step
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def session(app, client, students=1, **started):
@@ -161,7 +163,8 @@ def test_an_answer_to_another_frame_is_refused(app, client, lang):
 
 
 @pytest.mark.parametrize("given", ["R9", "play", {"action": "play", "card": "ZZ"}, None, ["RS"], "catch:9", "x" * 300,
-                                   {"action": "play", "card": "RS", "color": ["red"]}])
+                                   {"action": "play", "card": "RS", "color": ["red"]}, {"action": "draw", "card": "RS"},
+                                   True])
 def test_an_answer_that_is_not_one_of_the_frames_is_refused(app, client, given):
     code, (pupil,) = session(app, client)
     to_frame(client, code, 2)
@@ -207,3 +210,70 @@ def test_no_answers_without_a_session(app, client):
     join(pupil, code)
     refused = answer(pupil, code, 1, "RS")
     assert refused.status_code == 404 and refused.get_json()["error"] == "no-live-session"
+
+
+# --- the phone page's answer controls (without JavaScript: plain POST forms) ----------------------
+
+def test_the_phone_page_offers_each_choice_as_an_answer_form(app, client):
+    code, (pupil,) = session(app, client)
+    to_frame(client, code, 2)
+    page = pupil.get(f"/en/class/{code}/live").text
+    for choice in ("RS", "B3", "G8", "draw"):
+        assert f'data-choice="{choice}"' in page and f'name="answer" value="{choice}"' in page
+    assert page.count('class="live-answer"') == 4 and page.count('name="csrf_token"') == 4
+    assert 'class="card-button" aria-label="Red Skip"' in page  # a card of the hand as its face
+    assert 'role="status"' in page and "live-reveal" not in page
+
+
+def test_a_wild_asks_its_colour_and_points_are_a_number(app, client):
+    code, (pupil,) = session(app, client)
+    to_frame(client, code, 14)
+    page = pupil.get(f"/en/class/{code}/live").text
+    assert '<input type="hidden" name="answer" value="W">' in page
+    assert all(f'name="color" value="{colour}"' in page for colour in ("red", "yellow", "green", "blue"))
+    code, (pupil,) = session(app, client, demo="scoring")
+    to_frame(client, code, 3)
+    page = pupil.get(f"/ar/class/{code}/live").text
+    assert 'type="number"' in page and 'name="answer"' in page and "data-choice" not in page
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_an_answer_from_the_form_shows_the_verdict_and_locks_the_controls(app, client, lang):
+    code, (pupil,) = session(app, client)
+    to_frame(client, code, 14)
+    token = CSRF.search(pupil.get(f"/{lang}/class/{code}/live").text).group(1)
+    answered = pupil.post(f"/{lang}/class/{code}/live", data={"csrf_token": token, "frame": "14", "answer": "W",
+                                                             "color": "green"})
+    assert answered.status_code == 200
+    body = answer(pupil, code, 14, "Y9", lang).get_json()  # the API tells the answer kept: the form's
+    assert body["answer"] == "W" and body["right"]
+    assert 'data-right="true"' in answered.text and body["said"] in answered.text
+    assert f'href="{body["rule_url"]}"' in answered.text
+    assert '<li data-choice="W" data-chosen' in answered.text and answered.text.count(" disabled") == 4
+    again = pupil.get(f"/{lang}/class/{code}/live").text  # a reload: the same answer, still locked
+    assert 'data-right="true"' in again and again.count(" disabled") == 4
+    assert live(client, code).get_json()["answers"]["by_answer"] == {"W": 1}
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_page_says_why_an_answer_is_refused_and_shows_the_revealed_answer(app, client, lang):
+    code, (pupil,) = session(app, client)
+    to_frame(client, code, 2)
+    token = CSRF.search(pupil.get(f"/{lang}/class/{code}/live").text).group(1)
+    step(client, code, "reveal")
+    late = pupil.post(f"/{lang}/class/{code}/live", data={"csrf_token": token, "frame": "2", "answer": "RS"})
+    assert late.status_code == 409 and message(app, lang, "live-answers-closed") in late.text
+    revealed = pupil.get(f"/{lang}/class/{code}/live").text
+    assert 'class="live-reveal"' in revealed and 'data-choice="RS" data-right' in revealed
+    assert {"en": "The answer: Red Skip.", "ar": "الإجابة: "}[lang] in revealed
+    assert pupil.post(f"/{lang}/class/{code}/live", data={"frame": "2", "answer": "RS"}).status_code == 400  # no CSRF
+    assert live(client, code).get_json()["answers"]["total"] == 0
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_quiz_items_phone_page_shows_the_moves_before_its_question(app, client, lang):
+    code, (pupil,) = session(app, client, quiz="123")
+    to_frame(client, code, 10)  # "What happens to the challenger?": a Wild Draw Four played, then challenged
+    page = pupil.get(f"/{lang}/class/{code}/live").text
+    assert 'class="given-moves"' in page and page.count('name="answer" value=') == 3
+    assert 'class="live-question"' in page and '/static/quiz.' in page
