@@ -12,17 +12,26 @@
     return document.querySelector(".presenter[data-live-api]");
   }
 
+  // ``element``'s text, changed only if it differs (a screen reader or a check reading the page
+  // meanwhile keeps its nodes).
+  function setText(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+
   // One row of the chart: its count, and its bar's share of all the answers.
   function setRow(row, count, total) {
     const bar = row.querySelector("progress");
-    bar.max = Math.max(total, 1);
-    bar.value = count;
-    row.querySelector(".chart-count").textContent = String(count);
+    if (bar.max !== Math.max(total, 1)) bar.max = Math.max(total, 1);
+    if (bar.value !== count) bar.value = count;
+    setText(row.querySelector(".chart-count"), String(count));
   }
 
   function draw(chart, answers) {
-    chart.querySelector("[data-total]").textContent = String(answers.total);
-    chart.querySelector("[data-right]").textContent = String(answers.right);
+    const drawn = JSON.stringify(answers);
+    if (chart.dataset.drawn === drawn) return;  // nothing new since the last poll
+    chart.dataset.drawn = drawn;
+    setText(chart.querySelector("[data-total]"), String(answers.total));
+    setText(chart.querySelector("[data-right]"), String(answers.right));
     const rows = chart.querySelector(".chart-rows");
     const shown = {};
     rows.querySelectorAll("li[data-choice]").forEach(function (row) { shown[row.dataset.choice] = row; });
@@ -40,6 +49,11 @@
       return answers.by_rule[b] - answers.by_rule[a] || (a < b ? -1 : 1);
     });
     const list = chart.querySelector(".chart-rules ol");
+    const wanted = broken.map(function (rule) { return rule + ":" + answers.by_rule[rule]; }).join(" ");
+    const shownRules = Array.prototype.map.call(list.children, function (item) {
+      return item.dataset.rule + ":" + item.querySelector(".chart-count").textContent;
+    }).join(" ");
+    if (wanted === shownRules) return;  // the rules as drawn already
     list.replaceChildren.apply(list, broken.map(function (rule) {
       const item = document.createElement("li");
       const link = document.createElement("a");

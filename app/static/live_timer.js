@@ -11,7 +11,9 @@
     document.querySelectorAll(".live-timer[data-remaining]").forEach(function (timer) {
       if (!timer.dataset.until) timer.dataset.until = String(Date.now() + Number(timer.dataset.remaining) * 1000);
       const left = Math.max(0, Math.ceil((Number(timer.dataset.until) - Date.now()) / 1000));
-      timer.querySelector(".live-clock").textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      const clock = timer.querySelector(".live-clock").firstChild;  // its text node, changed in place
+      const shown = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      if (clock.nodeValue !== shown) clock.nodeValue = shown;
       if (left === 0 && !timer.classList.contains("live-timer-over")) {
         timer.classList.add("live-timer-over");
         timer.querySelector(".live-timer-note").hidden = false;

@@ -131,7 +131,10 @@
 
   document.addEventListener("keydown", function (event) {
     if (!presenter() || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
-    if (event.target.closest && event.target.closest("input, select, textarea, button, [contenteditable]")) return;
+    // A live session's Back, Reveal and Next buttons keep the keys (arrows, R...) but their own Space and Enter.
+    const onButton = event.target.closest && event.target.closest(".live-nav button");
+    if (onButton && (event.key === " " || event.key === "Enter")) return;
+    if (!onButton && event.target.closest && event.target.closest("input, select, textarea, button, [contenteditable]")) return;
     const root = presenter();
     if (!blank().hidden) {  // any key brings the screen back, and does nothing else
       event.preventDefault();
