@@ -11,6 +11,7 @@ import pytest
 from app.i18n import LANGUAGES
 
 from .checks import page_problems
+from .served import validate
 from .test_class_page import make_class
 from .test_learn import errors, watched  # noqa: F401 (errors: a fixture, the page's script errors)
 from .test_presenter_back_row import LABEL, NARRATION, TEXT_SIZES
@@ -180,3 +181,34 @@ def test_a_quiz_on_the_projector_its_timer_on_the_phone_and_its_summary(visit, e
     problems = page_problems(projector, lang, axe_source, arabic_fonts)
     assert not problems, "\n".join(problems)
     assert not errors
+
+
+def test_the_teachers_live_pages_are_valid_html(visit, vnu_command, tmp_path):
+    """The Nu HTML Checker finds no error in the teacher's pages as served, in both languages: the
+    class page with a session, the start form, the projector's screen (a demo's question with a
+    answer counted, revealed; a quiz's item with its timer, revealed) and the summary."""
+    pages = {}
+    for lang in LANGUAGES:
+        teacher = visit().page
+        code = make_class(teacher, lang)
+        request, pupil = teacher.context.request, visit().context.request
+        assert pupil.post(f"/api/v1/classes/{code}/games", data={"nickname": "<b>Amal</b>"}).status == 201
+        screen = f"/{lang}/class/{code}/live/screen"
+        pages[f"{lang}-start"] = request.get(f"/{lang}/class/{code}/live/new").body()
+        assert request.post(f"/api/v1/classes/{code}/live", data={"demo": DEMO}).status == 201
+        pages[f"{lang}-class-page"] = request.get(f"/{lang}/class/{code}").body()
+        request.post(f"/api/v1/classes/{code}/live/step", data={"to": "next"})
+        assert pupil.post(f"/api/v1/classes/{code}/live/answers", data={"frame": 2, "answer": "B3"}).ok
+        pages[f"{lang}-demo-question"] = request.get(screen).body()
+        request.post(f"/api/v1/classes/{code}/live/step", data={"to": "reveal"})
+        pages[f"{lang}-demo-revealed"] = request.get(screen).body()
+        request.post(f"/api/v1/classes/{code}/live/end")
+        assert request.post(f"/api/v1/classes/{code}/live", data={"quiz": "lesson", "timer": 60,
+                                                                   "leaderboard": True}).status == 201
+        pages[f"{lang}-quiz-item"] = request.get(screen).body()
+        request.post(f"/api/v1/classes/{code}/live/step", data={"to": "reveal"})
+        pages[f"{lang}-quiz-revealed"] = request.get(screen).body()
+        pages[f"{lang}-summary"] = request.get(f"/{lang}/class/{code}/live/summary").body()
+        pages[f"{lang}-end"] = request.get(f"/{lang}/class/{code}/live/end").body()
+    errors = validate(vnu_command, pages, tmp_path)
+    assert not errors, "\n".join(errors)
