@@ -18,6 +18,9 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 4)
 # The app is thread-safe: a SQLite connection per thread, writers take turns on a lock.
 worker_class = "gthread"
 threads = 16
+# A live session's event stream holds a thread while it is open: at most threads - 4 of them per
+# worker (app/live/stream.py PAGE_THREADS), so the pages keep 4; past it, a phone polls every second.
+os.environ.setdefault("UNO_TUTOR_LIVE_STREAMS", str(threads - 4))
 keepalive = 2
 timeout = 30  # a worker whose main loop stops (not a slow request: its threads keep the loop going)
 graceful_timeout = 30

@@ -28,6 +28,9 @@ def create_app(test_config=None):
         # The site's own address for absolute links (hreflang alternates), never the request's Host
         # header, which anyone can set (and a shared cache would keep); without it they are relative.
         SITE_URL=os.environ.get("UNO_TUTOR_SITE_URL", "").rstrip("/"),
+        # Live sessions' event streams a process holds open at once, each on one of its server's
+        # threads (app.live.stream): app.production and gunicorn.conf.py set it from their threads.
+        LIVE_STREAMS=int(os.environ.get("UNO_TUTOR_LIVE_STREAMS") or LIVE_STREAMS),
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -46,6 +49,7 @@ def create_app(test_config=None):
                    unavailable)
     from .classroom import class_pages, watch_pages
     from .learn import sandbox_page
+    from .live import pages as live_pages, teaching as live_teaching
     from .learn.lessons import views as lessons
     from .practice import cli as practice_cli, views as practice
     from .presenter import views as presenter
@@ -59,11 +63,16 @@ def create_app(test_config=None):
     errors.init_app(app, {RateLimitExceeded: limits.refused, **dict.fromkeys(store.error_types(), unavailable.refusal)})
 
     for blueprint in (site.bp, pages.bp, api.bp, practice.bp, quiz.bp, sandbox_page.bp, lessons.bp, presenter.bp,
-                      handouts.bp, class_pages.bp, watch_pages.bp):
+                      handouts.bp, class_pages.bp, watch_pages.bp, live_pages.bp, live_teaching.bp):
         app.register_blueprint(blueprint)
     # The blueprints whose limits count failures after the answer: Flask-Limiter's hooks run for them.
-    limits.init_app(app, hooked=(class_pages.bp.name, f"{api.bp.name}.{api.classes.bp.name}"))
+    limits.init_app(app, hooked=(class_pages.bp.name, live_pages.bp.name, live_teaching.bp.name,
+                                  f"{api.bp.name}.{api.classes.bp.name}",
+                                  f"{api.bp.name}.{api.live.bp.name}"))
     return app
+
+
+LIVE_STREAMS = 4  # streams per process where the server did not say (app.production's default threads, less 4)
 
 
 def _secret_key(instance: Path) -> str:

@@ -15,7 +15,10 @@ The environment, read here at start:
 - ``UNO_TUTOR_BIND``: where to listen, ``host:port`` (default 127.0.0.1:8000); several,
   separated by spaces.
 - ``UNO_TUTOR_THREADS``: threads that run the app (default THREADS). One process: the app's own
-  work holds Python's lock, so more threads help only while requests wait on the database.
+  work holds Python's lock, so more threads help only while requests wait on the database, or
+  hold a live session's event stream open (each stream holds one thread while it waits).
+- ``UNO_TUTOR_LIVE_STREAMS``: event streams held open at once (default: the threads less
+  PAGE_THREADS, app.live.stream, so that the pages always have threads); past it a phone polls.
 - ``FORWARDED_ALLOW_IPS``: the one address whose ``X-Forwarded-Proto`` is believed (the proxy in
   front; default 127.0.0.1), which makes a request HTTPS for the app. The client's address
   (``X-Forwarded-For``) is the app's business, UNO_TUTOR_TRUSTED_PROXIES (app/limits.py):
@@ -83,6 +86,7 @@ def main() -> None:
     from waitress import serve
 
     from . import create_app
+    from .live.stream import PAGE_THREADS
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = settings()
@@ -90,7 +94,8 @@ def main() -> None:
     # SIGTERM (systemd's, a container's stop) ends the loop as Ctrl-C does: waitress stops taking
     # requests and gives its threads up to 5 s to finish theirs.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    serve(create_app(), **config)
+    streams = os.environ.get("UNO_TUTOR_LIVE_STREAMS") or max(0, config["threads"] - PAGE_THREADS)
+    serve(create_app({"LIVE_STREAMS": int(streams)}), **config)
 
 
 if __name__ == "__main__":

@@ -44,7 +44,8 @@ HSTS = "max-age=31536000"
 # and live: never kept by the browser or any cache on the way. The blueprints whose every answer
 # is one (the API's children by their full names).
 PRIVATE = "private, no-store"
-PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "api.games", "api.watch", "api.classes"})
+PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "api.games", "api.watch", "api.classes",
+                                "api.live", "live_pages", "live_teaching"})
 
 
 class CSRFError(UserError):

@@ -24,8 +24,11 @@ from ..fast_json import dumps_bytes
 from ..i18n import current_language, gettext as _
 from ..limits import LimitReached
 from ..links import absolute, qr_svg
+from ..practice import access
 from ..practice.forms import form_options
 from ..practice.options import GAME_FIELDS, OptionError
+from ..scenes.demos import DEMOS
+from ..store import LiveSession
 from ..wording import error_message
 from . import classes, limits
 from .classes import ClassError
@@ -71,6 +74,7 @@ def class_page(lang: str, code: str):
     if code != found.code:  # typed in lower case, or with its dash: the one address
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
     progress = classes.progress(found)
+    live = access.store().load_live(found.code)
 
     def context() -> dict[str, Any]:
         expires = datetime.fromtimestamp(found.expires, timezone.utc)
@@ -82,7 +86,7 @@ def class_page(lang: str, code: str):
                 "remove": url_for(".remove_student", lang=lang, code=found.code, number=0).removesuffix("0/remove"),
                 "new_link": url_for(".new_link_form", lang=lang, code=found.code),
                 "end": url_for(".end_form", lang=lang, code=found.code),
-                "fresh_link": None}
+                "live": _live_session(live, lang, found.code), "fresh_link": None}
 
     fresh = session.get(FRESH_LINK)
     if fresh is not None and fresh[0] == found.code:  # the teacher link, this once: drawn for this reader alone
@@ -97,9 +101,28 @@ def class_page(lang: str, code: str):
     # again. Every browser that may see it is one of the class's teachers, who all see the same
     # page: it holds no form, so no reader's CSRF token (the teacher link, shown once, is drawn
     # above for its reader alone and never kept).
-    key = ("class", found.code, dumps_bytes(progress), found.ended is not None, current_language(), lang,
-           absolute(""))
+    key = ("class", found.code, dumps_bytes(progress), found.ended is not None, live and live.version,
+           current_language(), lang, absolute(""))
     return drawn_pages.page(key, "classroom/page.html", context)
+
+
+def _live_session(live: LiveSession | None, lang: str, code: str) -> dict[str, Any]:
+    """The class page's live session part (issue 37): what runs (a demo's title, or the quiz's
+    seed), where its projector screen is, the pages that start and end one (app.live.teaching),
+    and the last quiz's summary."""
+    running = live is not None and live.ended is None
+    return {"running": running, "shows": live and session_title(live), "frame": live and live.frame,
+            "quiz": live is not None and live.kind == "quiz",
+            "summary": url_for("live_teaching.summary_page", lang=lang, code=code),
+            "start": url_for("live_teaching.start_form", lang=lang, code=code),
+            "screen": url_for("live_teaching.screen", lang=lang, code=code),
+            "end": url_for("live_teaching.end_form", lang=lang, code=code),
+            "phones": absolute(url_for("live_pages.page", lang=lang, code=code))}
+
+
+def session_title(live: LiveSession) -> str:
+    """What a live session shows: its demo's title, or the quiz and its seed."""
+    return str(DEMOS[live.source].title) if live.kind == "demo" else _("The quiz, seed %(seed)s", seed=live.source)
 
 
 @bp.get("/<lang:lang>/class/<code>/teacher/<secret>")

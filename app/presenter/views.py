@@ -17,7 +17,7 @@ from app.engine.cards import Color
 from app.i18n import current_language, gettext as _, ngettext
 from app.scenes.demos import DEMOS
 
-from .frames import frames, scene, taught
+from .frames import Scene, frames, scene, taught
 
 bp = Blueprint("presenter", __name__)
 MAX_COUNT_LABEL = 40  # card counts the step player may show during a move
@@ -42,13 +42,19 @@ def frame(lang: str, demo_id: str, number: int):
     if demo is None or not 1 <= number <= len(frames(demo_id)):
         abort(404)
     shown = scene(demo, number)
+    return frame_page(shown, frame_url(demo_id, number - 1) if number > 1 else None,
+                      frame_url(demo_id, number + 1) if number < shown.total else end_url(demo_id), jumps(demo_id))
+
+
+def frame_page(shown: Scene, back_url: str | None, next_url: str | None, jumps: dict[str, object], **more: object):
+    """A frame's page: its scene, where Back and Next go, and where the keys jump (``jumps``);
+    ``more`` for a live session's projector (app.live.teaching: its controls, and its answer)."""
     return render_template(
         "presenter/frame.html", scene=shown, view=shown.view,
-        index_url=url_for("presenter.index", lang=lang),
-        back_url=frame_url(demo_id, number - 1) if number > 1 else None,
-        next_url=frame_url(demo_id, number + 1) if number < shown.total else end_url(demo_id),
-        jumps=jumps(demo_id), count_labels={n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
-        colour_labels={c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color})
+        index_url=url_for("presenter.index", lang=current_language()), back_url=back_url, next_url=next_url,
+        jumps=jumps, count_labels={n: ngettext("%(num)d card", "%(num)d cards", n) for n in range(MAX_COUNT_LABEL)},
+        colour_labels={c.value: _("Colour in play: %(color)s", color=wording.color_name(c.value)) for c in Color},
+        **more)
 
 
 @bp.get("/<lang:lang>/present/<demo_id>/end")

@@ -6,6 +6,8 @@
 // and the address keeps the frame, so the remote's button is harmless and a reload stays a reload. The next frame is fetched and its move played on this table by the
 // step player (steps.js) before the frame takes its place (swap.js), and the address follows, so a
 // reload or the language link keeps the place. Every frame also works without this: Back and Next links.
+// In a class's live session (.presenter[data-live-step]) the keys and buttons step the session
+// through its API instead, R reveals the answer, and the screen shows the session's new frame.
 // The keys are the same in an Arabic page: a clicker's forward button sends → or Page Down
 // whatever the language, so → is always "next" (the on-screen links point the way the page reads).
 // Pressed with nowhere to go (← on a demo's first frame, → after the last demo), a key shows
@@ -49,7 +51,7 @@
   }
 
   // Shows the frame at ``url`` (failing that, the browser goes there, as without JavaScript).
-  async function go(url, forward) {
+  async function go(url, forward, to) {
     if (busy) {  // pressed again while a move plays: finish it at once
       if (playing) playing.finish();
       return;
@@ -57,6 +59,7 @@
     busy = true;
     const current = presenter();
     const focused = current.contains(document.activeElement) && document.activeElement.getAttribute("rel");
+    const pressed = to && current.contains(document.activeElement) && document.activeElement.dataset.to;
     const before = function (fresh) { return play(current, fresh, forward); };
     const fresh = await window.UnoSwap.swap(url, current, ".presenter", { fallback: true, history: "replace", before: before });
     if (!fresh) return;
@@ -64,6 +67,10 @@
     if (focused) {  // the link that was pressed, on the new frame
       const link = fresh.querySelector('.presenter-nav a[rel="' + focused + '"]');
       if (link) link.focus();
+    }
+    if (pressed) {  // the live session's button that was pressed, on the new frame
+      const button = fresh.querySelector('.live-nav button[data-to="' + pressed + '"]:not([disabled])');
+      if (button) button.focus();
     }
     busy = false;
   }
@@ -81,13 +88,40 @@
   // Where Home, End or a digit key goes from ``root`` (undefined: not one of them; null: nowhere,
   // a digit with no demo). By the key's place (event.code), so the Arabic-Indic digits work too.
   function jumpTo(root, event) {
-    if (event.shiftKey) return undefined;
+    if (event.shiftKey || !root.dataset.first) return undefined;  // a live session's screen has no jumps
     if (event.key === "Home") return new URL(root.dataset.first, location.href).href;
     if (event.key === "End") return new URL(root.dataset.last, location.href).href;
     const digit = /^(Digit|Numpad)([1-9])$/.exec(event.code);
     if (!digit) return undefined;
     const demo = JSON.parse(root.dataset.demos)[Number(digit[2]) - 1];
     return demo ? new URL(demo, location.href).href : null;
+  }
+
+  // A class's live session (.presenter[data-live-step]): ``to`` ("next", "back" or "reveal") posted to
+  // the session's API, so every phone follows, then its new frame shown here. A button that is not
+  // there or disabled (nothing to reveal, an end) is a key pressed with nowhere to go.
+  async function liveStep(root, to) {
+    if (busy || root.dataset.stepping) {
+      if (playing) playing.finish();
+      return;
+    }
+    const button = root.querySelector('.live-nav button[data-to="' + to + '"]');
+    const summary = root.querySelector(".live-nav .live-summary");
+    if (to === "next" && !button && summary) location.href = summary.href;  // the quiz's last item: its summary
+    if (!button || button.disabled) return;
+    root.dataset.stepping = to;
+    let answer = null;
+    try {
+      answer = await fetch(root.dataset.liveStep, { method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ to: to }) });
+    } catch (error) {
+      answer = null;
+    }
+    if (!answer || !answer.ok) {  // the screen as the session now is (another device may have ended it)
+      location.href = root.dataset.liveScreen;
+      return;
+    }
+    go(root.dataset.liveScreen, to === "next", to);
   }
 
   function showKeys() {
@@ -97,7 +131,10 @@
 
   document.addEventListener("keydown", function (event) {
     if (!presenter() || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
-    if (event.target.closest && event.target.closest("input, select, textarea, button, [contenteditable]")) return;
+    // A live session's Back, Reveal and Next buttons keep the keys (arrows, R...) but their own Space and Enter.
+    const onButton = event.target.closest && event.target.closest(".live-nav button");
+    if (onButton && (event.key === " " || event.key === "Enter")) return;
+    if (!onButton && event.target.closest && event.target.closest("input, select, textarea, button, [contenteditable]")) return;
     const root = presenter();
     if (!blank().hidden) {  // any key brings the screen back, and does nothing else
       event.preventDefault();
@@ -117,12 +154,17 @@
       location.href = root.querySelector(".presenter-lang").href;
     } else if (NEXT.indexOf(event.key) >= 0 && !event.shiftKey) {
       event.preventDefault();
-      if (root.dataset.next) go(root.dataset.next, true);
+      if (root.dataset.liveStep) liveStep(root, "next");
+      else if (root.dataset.next) go(root.dataset.next, true);
       else atEdge("next");
     } else if (BACK.indexOf(event.key) >= 0 || (event.key === " " && event.shiftKey)) {
       event.preventDefault();
-      if (root.dataset.back) go(root.dataset.back, false);
+      if (root.dataset.liveStep) liveStep(root, "back");
+      else if (root.dataset.back) go(root.dataset.back, false);
       else atEdge("back");
+    } else if (event.code === "KeyR" && root.dataset.liveStep) {
+      event.preventDefault();
+      liveStep(root, "reveal");
     }
   });
 
@@ -132,6 +174,14 @@
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     go(link.href, link.rel === "next");
+  });
+
+  // A live session's Back, Reveal and Next buttons: the same as the keys (their form, without JavaScript).
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest(".live-nav button[data-to]");
+    if (!button || !presenter()) return;
+    event.preventDefault();
+    liveStep(presenter(), button.dataset.to);
   });
 
   document.addEventListener("click", function (event) {

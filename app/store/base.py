@@ -25,7 +25,9 @@ from typing import Any
 from . import schema
 from .classes import Classes
 from .counts import RateCounts
+from .following import Followers, Following
 from .games import FINISHED_TTL, IDLE_TTL, UNPLAYED_TTL, Games
+from .live import LiveSessions
 from .tables import SCHEMA_CHANGES
 from .watches import WatchLinks
 
@@ -34,7 +36,7 @@ CLEANUP_BATCH = 100  # games, classes or counts deleted per transaction (``clean
 LOG_BATCH = 500  # log rows deleted per transaction: a request's steps each, about 130 bytes packed
 
 
-class Store(Classes, Games, WatchLinks, RateCounts):
+class Store(Classes, Games, WatchLinks, LiveSessions, RateCounts):
     """The interface every caller uses (app.practice.access, app.classroom, app.limits_storage):
     each table's statements (.games, .classes, .watches, .counts), and here the schema's upgrade
     and the cleanup, which span them; all of it but the connections."""
@@ -42,7 +44,9 @@ class Store(Classes, Games, WatchLinks, RateCounts):
     def __init__(self, clean_every: float | None = CLEANUP_EVERY):
         self._clean_every = clean_every  # None: no cleaner thread (``flask cleanup`` from cron instead)
         self._cleaner: int | None = None  # the pid whose cleaner thread runs
-        self._closed = threading.Event()  # ``close``: the cleaner stops too
+        self._closed = threading.Event()  # ``close``: the cleaner and the listener stop too
+        self.followers = Followers()  # this process's live streams, by class (app.store.following)
+        self._listener: int | None = None  # the pid whose listener thread runs (``follow``)
 
     # --- what a backend gives besides its transactions (.tables) ------------------------------
 
@@ -62,6 +66,29 @@ class Store(Classes, Games, WatchLinks, RateCounts):
     @abstractmethod
     def _disconnect(self) -> None:
         """Close the backend's connections."""
+
+    # --- live sessions followed -------------------------------------------------------------
+
+    def follow(self, code: str) -> AbstractContextManager[Following]:
+        """Hold a stream on the class's live session while the block runs: its announcements from
+        every host wake it (``Following.wait``). The process's listener thread starts with its
+        first stream (a forked process has none of its parent's threads)."""
+        pid = os.getpid()
+        if self._listener != pid:
+            self._listener = pid
+            threading.Thread(target=self._listening, name="live-listener", daemon=True).start()
+        return self.followers.follow(code)
+
+    @abstractmethod
+    def _listening(self) -> None:
+        """The process's listener thread: brings every host's announcements to ``followers``
+        until the store is closed."""
+
+    def _caught_up(self) -> None:
+        """Announce the followed classes' sessions as stored: what a listener missed (SQLite's other
+        processes, a PostgreSQL connection lost for a moment) reaches the streams."""
+        for session in self.live_states(self.followers.codes()):
+            self.followers.announce(session.as_event())
 
     # --- the schema --------------------------------------------------------------------------
 

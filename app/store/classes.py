@@ -11,13 +11,15 @@ import time
 from typing import Any
 
 from ..fast_json import dumps as encode, loads as decode
+from .answers import LiveAnswers
 from .games import Games
+from .live import LiveSessions
 from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, Record, RemovedFromClass, StudentGame,
                       owner_hash)
 from .watches import WatchLinks
 
 
-class Classes(Games, WatchLinks):
+class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
     """A class's row, its students' games and their refusals (a join makes a game and a link)."""
 
     def create_class(self, code: str, teacher_token: str, options: dict[str, Any], ttl: float,
@@ -67,20 +69,25 @@ class Classes(Games, WatchLinks):
             db.execute("DELETE FROM class_teachers WHERE class = ? AND owner <> ?", (code, keeping))
 
     def end_class(self, code: str) -> float:
-        """End the class (once: ending it again changes nothing) and turn off the watch links it
-        made to its students' games; when it ended."""
+        """End the class (once: ending it again changes nothing), its live session, and turn off the
+        watch links it made to its students' games; when it ended."""
         with self._write() as db:
             db.execute("UPDATE classes SET ended = ? WHERE code = ? AND ended IS NULL", (time.time(), code))
             db.execute("UPDATE watches SET revoked = 1 WHERE by_class = 1 AND revoked = 0 "
                        "AND game IN (SELECT game FROM students WHERE class = ?)", (code,))
-            return db.execute("SELECT ended FROM classes WHERE code = ?", (code,)).fetchone()[0]
+            session = self._end_live(db, code)
+            ended = db.execute("SELECT ended FROM classes WHERE code = ?", (code,)).fetchone()[0]
+        if session:
+            self._announced(session.as_event())
+        return ended
 
     def remove_student(self, code: str, number: int) -> bool:
         """Remove the class's student ``number``: every game of that student's browser in the class
         goes (with its student row, refusals and watch links; its log soon after, as the cleanup's),
         and the browser may not join the class again. False if the class has no such student. The
         transaction holds the class (FOR_UPDATE), as a join does: a game the student's browser
-        joins with at that moment is made before (and removed) or refused after, never left.
+        joins with at that moment is made before (and removed) or refused after, never left. The
+        removal is announced, so the student's live stream ends.
         """
         with self._write() as db:
             db.execute("SELECT 1 FROM classes WHERE code = ?" + self.FOR_UPDATE, (code,))
@@ -94,7 +101,14 @@ class Classes(Games, WatchLinks):
             db.executemany("INSERT INTO gone_logs (game) VALUES (?)", gone)
             db.executemany("INSERT INTO removed_students (class, owner, game) VALUES (?, ?, ?)",
                            [(code, row[0], game) for (game,) in gone])
+            removed = {"class": code, "removed": row[0]}  # that student's live stream ends
+            self._announce_in(db, removed)
+        self._announced(removed)
         return True
+
+    def removed_owner(self, code: str, owner: str) -> bool:
+        """Whether the class's teacher removed the student of the owner hash ``owner``."""
+        return self._one("SELECT 1 FROM removed_students WHERE class = ? AND owner = ?", (code, owner)) is not None
 
     def removed_from_class(self, game_id: str) -> bool:
         """Whether the game was a student's whom the class's teacher removed (so it was deleted)."""

@@ -42,6 +42,7 @@ on each request, so the hosts recover without a restart.
 from __future__ import annotations
 
 import atexit
+import logging
 import os
 import select
 import threading
@@ -53,10 +54,15 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
+from ..fast_json import dumps, loads
 from . import schema
 from .base import CLEANUP_EVERY, Store
 from .records import SchemaBehind
 
+
+# The channel of the live sessions' announcements (app.store.live), and how long the listening
+# connection waits for one before it looks whether the store was closed.
+CHANNEL, LISTEN_WAKE, RECONNECT_AFTER = "uno_live", 1.0, 1.0
 
 # The app's settings for each of its sessions (see the module's doc): before the URL's ``options``.
 SESSION = "-c synchronous_commit=off"
@@ -201,6 +207,27 @@ class PostgresStore(Store):
             if _value(conn, "SELECT to_regclass('schema_version')") is None:
                 return 0
             return _value(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
+
+    def _announce_in(self, db: _Statements, event: dict[str, Any]) -> None:
+        """NOTIFY in the change's transaction: every host's listener hears it when it commits."""
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, dumps(event)))
+
+    def _listening(self) -> None:
+        """One connection of the process's own, outside the pool, LISTENs to every host's
+        announcements and hands them to this process's streams (app.store.following), however
+        many they are. Lost, it is made again after RECONNECT_AFTER seconds, and the followed
+        classes are read then, so a step made meanwhile still arrives."""
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, options=_options(self.url)) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._caught_up()
+                    while not self._closed.is_set():
+                        for heard in conn.notifies(timeout=LISTEN_WAKE):
+                            self.followers.announce(loads(heard.payload))
+            except (psycopg.Error, SchemaBehind):
+                logging.getLogger(__name__).exception("listening to the live sessions failed; trying again")
+                self._closed.wait(RECONNECT_AFTER)
 
     def _disconnect(self) -> None:
         """Close this process's pool (never a parent's: see ``_pool``)."""

@@ -69,6 +69,59 @@ class StudentGame:
 
 
 @dataclass(frozen=True)
+class LiveSession:
+    """A class's live session as stored (``Store.start_live``): what it shows (``kind`` "demo" with
+    the demo's id, or "quiz" with its seed as ``source``), the frame shown (from 1), whether its
+    answer is revealed, and the version every start, step and end makes greater. A quiz may have a
+    ``timer`` (seconds per item; None: off), whose ``deadline`` each step sets, and a ``leaderboard``."""
+
+    class_code: str
+    id: str
+    kind: str
+    source: str
+    frame: int
+    revealed: bool
+    version: int
+    started: float
+    ended: float | None = None
+    timer: int | None = None
+    leaderboard: bool = False
+    deadline: float | None = None
+
+    COLUMNS = "class, id, kind, source, frame, revealed, version, started, ended, timer, leaderboard, deadline"
+
+    @classmethod
+    def from_row(cls, row: tuple) -> LiveSession:
+        return cls(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6], row[7], row[8], row[9],
+                   bool(row[10]), row[11])
+
+    def as_event(self) -> dict[str, Any]:
+        """The session as its announcement carries it (``LiveEvents``), from one host to the others."""
+        return {"class": self.class_code, "session": [self.id, self.kind, self.source, self.frame, self.revealed,
+                                                     self.version, self.started, self.ended,
+                                                     self.timer, self.leaderboard, self.deadline]}
+
+
+@dataclass(frozen=True)
+class LiveAnswer:
+    """A student's answer to a frame of a live session, as judged when it came (``Store.answer_live``):
+    ``answer`` the choice's id the counts group by, ``given`` the answer as judged (canonical JSON:
+    a wild's colour too), the engine's verdict (``legal``, ``right``) and the rule it named."""
+
+    answer: str
+    given: str
+    legal: bool
+    right: bool
+    rule: str
+
+    COLUMNS = "answer, given, legal, correct, rule"
+
+    @classmethod
+    def from_row(cls, row: tuple) -> LiveAnswer:
+        return cls(row[0], row[1], bool(row[2]), bool(row[3]), row[4])
+
+
+@dataclass(frozen=True)
 class Watch:
     token: str
     game: str
@@ -87,6 +140,10 @@ class ClassEnded(Exception):
 
 class RemovedFromClass(Exception):
     """The class's teacher removed this browser's student: it can't join again. Nothing was written."""
+
+
+class LiveSessionOn(Exception):
+    """The class has a live session already: one at a time. Nothing was written."""
 
 
 class ClassFull(Exception):

@@ -165,6 +165,55 @@ CREATE INDEX removed_students_game ON removed_students (game)
 """
 
 
+# A live session of a class (issue 37, items 1 and 5): one row per class, so one session at a time;
+# a new session takes the row over with a greater version, so a stream's event ids (the version)
+# only ever grow within a class, across its sessions.
+_LIVE = """
+CREATE TABLE live_sessions (
+    class TEXT PRIMARY KEY REFERENCES classes (code) ON DELETE CASCADE,
+    id TEXT NOT NULL,  -- this session's own id: a new one at each start
+    kind TEXT NOT NULL,  -- 'demo' or 'quiz'
+    source TEXT NOT NULL,  -- the demo's id, or the quiz's seed
+    frame INTEGER NOT NULL,  -- the frame shown, from 1 (a demo's frame, a quiz's item)
+    revealed INTEGER NOT NULL DEFAULT 0,  -- whether the teacher revealed the frame's answer
+    version INTEGER NOT NULL,  -- grows with every start, step and end: the event stream's id
+    started {time} NOT NULL,
+    ended {time}  -- when the teacher (or the class's end) ended it; NULL while it runs
+) {without_rowid}
+"""
+
+
+# Students' answers in a live session (issue 37, item 2): one row per student per frame of a session,
+# the primary key deciding it (INSERT ... ON CONFLICT DO NOTHING), so twenty answers sent at once count
+# once; the engine's verdict kept beside the answer, so the teacher's counts are one GROUP BY.
+_ANSWERS = """
+CREATE TABLE live_answers (
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    session TEXT NOT NULL,  -- live_sessions.id: the session answered
+    frame INTEGER NOT NULL,  -- the frame answered, from 1
+    owner TEXT NOT NULL,  -- hash of the student's owner token, as games.owner
+    answer TEXT NOT NULL,  -- the choice's id (a card, draw, catch:1, a seat, a number, a quiz choice)
+    given TEXT NOT NULL,  -- the answer as judged (a wild with its colour), canonical JSON
+    legal INTEGER NOT NULL,  -- whether the engine allows it
+    correct INTEGER NOT NULL,  -- whether it is the frame's answer
+    rule TEXT NOT NULL,  -- the rule the engine named
+    at {time} NOT NULL,
+    PRIMARY KEY (session, frame, owner)
+) {without_rowid};
+CREATE INDEX live_answers_class ON live_answers (class)
+"""
+
+
+# A teacher-paced quiz (issue 37, item 3): the seconds each item is open (NULL: no timer), whether
+# the class sees nicknames and a leaderboard, and the current item's deadline, set at each step
+# (NULL: none), after which answers are refused.
+_PACED = """
+ALTER TABLE live_sessions ADD COLUMN timer INTEGER;
+ALTER TABLE live_sessions ADD COLUMN leaderboard INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE live_sessions ADD COLUMN deadline {time}
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -184,6 +233,21 @@ MIGRATIONS = (
         3, "a class's teacher link and the browsers that opened it, its end, and the students removed",
         sqlite=_worded(_TEACHERS, time="REAL", without_rowid="WITHOUT ROWID"),
         postgres=_worded(_TEACHERS, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        4, "a class's live session: what it shows, its frame, and its version",
+        sqlite=_worded(_LIVE, time="REAL", without_rowid="WITHOUT ROWID"),
+        postgres=_worded(_LIVE, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        5, "students' answers in a live session: one per student per frame, with the engine's verdict",
+        sqlite=_worded(_ANSWERS, time="REAL", without_rowid="WITHOUT ROWID"),
+        postgres=_worded(_ANSWERS, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard",
+        sqlite=_worded(_PACED, time="REAL"),
+        postgres=_worded(_PACED, time="DOUBLE PRECISION"),
     ),
 )
 LATEST = MIGRATIONS[-1].number

@@ -37,6 +37,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from ..private_files import create_private
 from . import schema
@@ -50,6 +51,9 @@ except ImportError:  # not a POSIX system: writers wait on SQLite's busy timeout
 BUSY_TIMEOUT_MS = 5000
 CHECKPOINT_EVERY = 100  # commits of a process between two of its checkpoints (about 350 log pages)
 AUTOCHECKPOINT_PAGES = 4000  # SQLite's own checkpoint, in a commit (its default: 1000 pages)
+# Seconds between two polls of the followed classes' live sessions (``_listening``): a step made by
+# another process on the file reaches this one's streams within it.
+LIVE_POLL_EVERY = 0.5
 # What SQLite says when the file can't be used just now (another writer past the busy timeout, a
 # full or failing disk), as against a mistake in a statement: app.unavailable answers 503 for these.
 UNAVAILABLE = ("locked", "busy", "disk", "unable to open", "readonly")
@@ -138,6 +142,20 @@ class SQLiteStore(Store):
         if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'").fetchone() is None:
             return 0
         return db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+
+    def _announced(self, event: dict[str, Any]) -> None:
+        """A change to a live session reaches this process's streams as soon as it is committed."""
+        self.followers.announce(event)
+
+    def _listening(self) -> None:
+        """The other processes on the file announce nothing here: every LIVE_POLL_EVERY seconds,
+        one read of the followed classes' sessions (none while none is followed) finds their
+        steps. A student they removed is found by the stream's own check (app.live.stream)."""
+        while not self._closed.wait(LIVE_POLL_EVERY):
+            try:
+                self._caught_up()
+            except sqlite3.Error:
+                logging.getLogger(__name__).exception("polling the live sessions of %s failed", self.path)
 
     def _disconnect(self) -> None:
         """Close this thread's connection (the others' close with their threads)."""

@@ -1,0 +1,147 @@
+"""The live session's event stream (issue 37, item 5): server-sent events, which every browser's
+EventSource follows without a library, resumes by itself after a lost connection, and which pass
+through proxies as an ordinary answer.
+
+GET /api/v1/classes/<code>/live/events answers ``text/event-stream``: a ``retry:`` line, then the
+current frame as an event ``frame`` (``id:`` the session's version, ``data:`` the JSON that GET
+.../live gives the same reader) unless the browser already has it (``Last-Event-ID``, which
+EventSource sends when it reconnects: the stream resumes at the current frame, never replays the
+frames in between), then each new frame as the teacher steps. ``end`` when the session or the class
+ends, ``removed`` when the teacher removes the student: then the stream closes, and EventSource's
+reconnection is answered 404 or 403, which stops it. A comment line every HEARTBEAT seconds keeps
+proxies from closing a quiet stream, finds a phone that has gone (the write fails, the thread is
+free again) and checks that the reader still may read (a student removed on another SQLite process).
+
+Threads: a stream holds one of the server's threads while it is open (waitress's, gunicorn's
+gthread's), waiting on its class's condition (app.store.following), never polling. So that streams
+never take the threads the pages need, a process holds at most the app's LIVE_STREAMS of them at
+once (``UNO_TUTOR_LIVE_STREAMS``; app.production and gunicorn.conf.py leave PAGE_THREADS of their
+threads to the pages); past that, a stream answers the current frame at once and closes with
+``retry:`` POLL_RETRY_MS, so EventSource asks again a moment later: the phone still follows, by
+polling, a second later at most.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Response, current_app, request, stream_with_context
+
+from ..fast_json import dumps
+from ..i18n import current_language, in_language
+from ..practice import access
+from ..store import LiveSession
+from .sessions import Reader, running, shown
+
+HEARTBEAT = 15.0  # seconds between two comment lines on a quiet stream (proxies often close at 60)
+RETRY_MS = 1000  # EventSource waits this long before it reconnects a lost stream
+POLL_RETRY_MS = 1000  # ... and this long between two polls, past the process's streams
+PAGE_THREADS = 4  # a server's threads that streams never take (app.production, gunicorn.conf.py)
+
+
+class _Slots:
+    """The process's open streams, at most the app's LIVE_STREAMS."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.open = 0
+
+    def take(self, most: int) -> bool:
+        with self._lock:
+            if self.open >= most:
+                return False
+            self.open += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self.open -= 1
+
+
+SLOTS = _Slots()
+
+
+@dataclass(frozen=True)
+class Listener:
+    """A stream's reader and language (the request's: the stream's events are worded in it)."""
+
+    reader: Reader
+    language: str
+
+
+def response(reader: Reader) -> Response:
+    """The reader's event stream of the class's running session (404 without one)."""
+    session = running(reader.found)
+    config = current_app.config
+    body = _stream(Listener(reader, current_language()), session, _last_event_id(),
+                   config["LIVE_STREAMS"], config.get("LIVE_HEARTBEAT", HEARTBEAT))
+    answer = Response(stream_with_context(body), mimetype="text/event-stream")
+    answer.headers["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
+    return answer
+
+
+def _stream(reader: Listener, session: LiveSession, seen: int | None, most: int, heartbeat: float) -> Iterator[str]:
+    """The stream, taking one of the process's slots (``SLOTS``) when it starts and giving it back
+    when it ends, however it ends; with none free, the current frame at once, then the end."""
+    if not SLOTS.take(most):
+        yield _retry(POLL_RETRY_MS)
+        if session.version != seen:
+            yield _event(session, reader)
+        return
+    try:
+        yield from _followed(reader, session, seen, heartbeat)
+    finally:
+        SLOTS.give_back()
+
+
+def _followed(reader: Listener, session: LiveSession, seen: int | None, heartbeat: float) -> Iterator[str]:
+    """Every new frame of the session as it comes, until it ends or the reader may read no more."""
+    store, code = access.store(), reader.reader.found.code
+    yield _retry(RETRY_MS)
+    with store.follow(code) as following:
+        latest = store.load_live(code) or session  # read after following: no step falls between
+        if latest.version != seen:
+            yield _event(latest, reader)
+        while latest.ended is None:
+            newer, removed = following.wait(latest.version, reader.reader.owner, heartbeat)
+            if removed or (newer is None and not _may_read(reader)):
+                yield _named("removed", {})
+                return
+            if newer is None:
+                yield ": still here\n\n"
+                continue
+            latest = newer
+            yield _event(latest, reader)
+
+
+def _may_read(listener: Listener) -> bool:
+    """Whether the class is still there and the reader still in it (asked at each heartbeat)."""
+    store, reader = access.store(), listener.reader
+    return store.load_class(reader.found.code) is not None and (
+        reader.owner is None or store.in_class(reader.found.code, reader.owner))
+
+
+def _event(session: LiveSession, listener: Listener) -> str:
+    """The session's frame as its event in the reader's language, ``end`` once it has ended."""
+    with in_language(listener.language):
+        frame = shown(session, listener.reader.teacher)
+    if session.ended is not None:
+        return _named("end", {"session": frame["session"]}, session.version)
+    return _named("frame", frame, session.version)
+
+
+def _named(name: str, data: dict[str, Any], version: int | None = None) -> str:
+    head = f"id: {version}\n" if version is not None else ""
+    return f"{head}event: {name}\ndata: {dumps(data)}\n\n"
+
+
+def _retry(milliseconds: int) -> str:
+    return f"retry: {milliseconds}\n\n"
+
+
+def _last_event_id() -> int | None:
+    """The version the browser has (EventSource's Last-Event-ID when it reconnects), if any."""
+    sent = request.headers.get("Last-Event-ID", "")
+    return int(sent) if sent.isdigit() and len(sent) < 19 else None

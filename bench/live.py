@@ -1,0 +1,170 @@
+"""How long a live session's step takes to reach every phone, what an open stream costs a server,
+and whether the moves of other tables slow down meanwhile (issue 37, item 5).
+
+    .venv/bin/python bench/live.py                       # 40 and 200 followers on one host (SQLite)
+    .venv/bin/python bench/live.py --store postgresql --hosts 2 --followers 200
+
+README's production command (waitress, app/production.py) on each host, with threads for every
+stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
+followers per host). The teacher makes a class and starts a demo on the first host; the followers
+open the event stream spread over the hosts (each a socket read on a thread of its own, as a
+phone's EventSource reads it; they read the teacher's view, whose transport is the students').
+Then the teacher steps through the demo, STEPS times: for each step, the time from sending the
+step to the last follower's receipt of its event. Printed: p50 and p95 of those, the first host's
+resident memory per open stream (its growth from before the streams to when all are open, divided
+by their number), and a practice game's move (its median over MOVES) with no stream open and with
+all open, side by side in the one run: their ratio is the figure, as the machine's load moves the
+milliseconds. --store postgresql: a new database in DATABASE_URL's server, else a throwaway one
+(bench/http.py's ``store_env``); two hosts on SQLite share the instance folder's file.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+# bench/http.py is in this folder: keep the folder off the path so "http" is the standard library's,
+# and put the repository's root on it instead, for the bench package (as bench/http.py does).
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import argparse  # noqa: E402
+import http.cookiejar  # noqa: E402
+import json  # noqa: E402
+import socket  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+import urllib.request  # noqa: E402
+from contextlib import ExitStack  # noqa: E402
+
+from bench.http import next_move, store_env  # noqa: E402
+from bench.slow_clients import HOST, free_port, production  # noqa: E402
+
+STEPS = 20
+MOVES = 30
+WAIT = 30.0  # seconds a follower may take before the bench gives up on a step
+
+
+class Teacher:
+    """The class's teacher on a host, by JSON (its owner cookie kept)."""
+
+    def __init__(self, port: int):
+        self.port, self.jar = port, http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def post(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(f"http://{HOST}:{self.port}{path}", data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with self.opener.open(request, timeout=WAIT) as answer:
+            return json.loads(answer.read())
+
+    def cookie(self) -> str:
+        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
+
+
+class Follower(threading.Thread):
+    """One open event stream: when each version's event arrived (time.monotonic)."""
+
+    def __init__(self, port: int, code: str, cookie: str):
+        super().__init__(daemon=True)
+        self.conn = socket.create_connection((HOST, port), timeout=WAIT + 30)
+        self.conn.sendall(f"GET /api/v1/classes/{code}/live/events HTTP/1.1\r\nHost: {HOST}\r\n"
+                          f"Cookie: {cookie}\r\n\r\n".encode())
+        self.seen: dict[int, float] = {}
+        self.changed = threading.Condition()
+
+    def run(self) -> None:
+        buffer = b""
+        try:
+            while chunk := self.conn.recv(65536):
+                now = time.monotonic()
+                buffer += chunk
+                *lines, buffer = buffer.split(b"\n")
+                with self.changed:
+                    for line in lines:
+                        if line.startswith(b"id: "):
+                            self.seen[int(line[4:])] = now
+                    self.changed.notify_all()
+        except OSError:
+            pass
+
+    def arrival(self, version: int) -> float:
+        with self.changed:
+            if not self.changed.wait_for(lambda: version in self.seen, WAIT):
+                raise RuntimeError(f"version {version} never arrived")
+            return self.seen[version]
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def move_ms(port: int) -> float:
+    """The median of MOVES moves of one practice game (a fresh one), in milliseconds."""
+    teacher = Teacher(port)
+    game = teacher.post("/api/v1/games", {"rules": {"preset": "official", "target": 100_000}, "bots": 3,
+                                          "level": "easy", "seed": 7})
+    version, view, times = game["version"], game["view"], []
+    for _ in range(MOVES):
+        began = time.perf_counter()
+        answer = teacher.post(f"/api/v1/games/{game['id']}/moves", {"version": version, "move": next_move(view)})
+        times.append((time.perf_counter() - began) * 1000)
+        version, view = answer["version"], answer["view"]
+    return statistics.median(times)
+
+
+def run(followers: int, hosts: int, store: str) -> None:
+    per_host = -(-followers // hosts)
+    with ExitStack() as stack:
+        env = dict(stack.enter_context(store_env(store)))
+        env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host),
+                   UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
+        ports = [free_port() for _ in range(hosts)]
+        servers = [stack.enter_context(production(port, env)) for port in ports]
+        teacher = Teacher(ports[0])
+        code = teacher.post("/api/v1/classes", {"seed": "bench"})["code"]
+        started = teacher.post(f"/api/v1/classes/{code}/live", {"demo": "basic-round"})
+        move_ms(ports[0])  # the server's first moves fill its caches: not measured
+        quiet_move = move_ms(ports[0])
+        before = rss_kb(servers[0].pid)
+        readers = [Follower(ports[n % hosts], code, teacher.cookie()) for n in range(followers)]
+        for reader in readers:
+            reader.start()
+        version = started["session"]["version"]
+        for reader in readers:
+            reader.arrival(version)
+        per_stream = (rss_kb(servers[0].pid) - before) / -(-followers // hosts)
+        busy_move = move_ms(ports[0])
+        delays, frames = [], started["session"]["frames"]
+        for n in range(STEPS):
+            began = time.monotonic()
+            version = teacher.post(f"/api/v1/classes/{code}/live/step",
+                                   {"to": "next" if n % frames < frames - 1 else "back"})["session"]["version"]
+            delays.append(max(reader.arrival(version) for reader in readers) - began)
+            time.sleep(0.1)
+        teacher.post(f"/api/v1/classes/{code}/live/end", {})
+        delays.sort()
+        p50, p95 = statistics.median(delays), delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
+        print(f"{followers} followers on {hosts} host(s), {store}: step to last receipt p50 {p50 * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; move median "
+              f"{quiet_move:.1f} ms without streams, {busy_move:.1f} ms with them (ratio {busy_move / quiet_move:.2f})",
+              flush=True)
+        for reader in readers:
+            reader.conn.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--followers", type=int, nargs="+", default=[40, 200])
+    parser.add_argument("--hosts", type=int, default=1)
+    parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
+    options = parser.parse_args()
+    for followers in options.followers:
+        run(followers, options.hosts, options.store)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
