@@ -278,3 +278,13 @@ def test_a_quiz_items_phone_page_shows_the_moves_before_its_question(app, client
     page = pupil.get(f"/{lang}/class/{code}/live").text
     assert 'class="given-moves"' in page and page.count('name="answer" value=') == 3
     assert 'class="live-question"' in page and '/static/quiz.' in page
+
+
+def test_a_revealed_quiz_item_marks_its_right_choices_on_the_phone(app, client):
+    code, (pupil,) = session(app, client, quiz="123")
+    to_frame(client, code, 5)
+    step(client, code, "reveal")
+    page = pupil.get(f"/en/class/{code}/live").text
+    right = sorted(items_for("123")[4].solution.right)
+    assert [choice for choice in ("R3", "G8", "B3") if f'data-choice="{choice}" data-right' in page] == right
+    assert 'class="live-reveal"' in page
