@@ -106,7 +106,8 @@ def test_a_second_answer_changes_nothing_and_is_told_the_first_verdict(app, clie
                                                         "by_rule": {"match.none": 1}}
 
 
-def test_twenty_answers_sent_at_once_count_once(app, client):
+@pytest.mark.parametrize("mixed", [False, True])  # twenty identical answers, or two answers alternating
+def test_twenty_answers_sent_at_once_count_once(app, client, mixed):
     code, (pupil,) = session(app, client)
     to_frame(client, code, 2)
     answers = []
@@ -114,7 +115,7 @@ def test_twenty_answers_sent_at_once_count_once(app, client):
     def send(given):
         answers.append(answer(pupil, code, 2, given).get_json())
 
-    threads = [threading.Thread(target=send, args=("RS" if n % 2 else "B3",)) for n in range(20)]
+    threads = [threading.Thread(target=send, args=("B3" if mixed and n % 2 else "RS",)) for n in range(20)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -277,3 +278,13 @@ def test_a_quiz_items_phone_page_shows_the_moves_before_its_question(app, client
     page = pupil.get(f"/{lang}/class/{code}/live").text
     assert 'class="given-moves"' in page and page.count('name="answer" value=') == 3
     assert 'class="live-question"' in page and '/static/quiz.' in page
+
+
+def test_a_revealed_quiz_item_marks_its_right_choices_on_the_phone(app, client):
+    code, (pupil,) = session(app, client, quiz="123")
+    to_frame(client, code, 5)
+    step(client, code, "reveal")
+    page = pupil.get(f"/en/class/{code}/live").text
+    right = sorted(items_for("123")[4].solution.right)
+    assert [choice for choice in ("R3", "G8", "B3") if f'data-choice="{choice}" data-right' in page] == right
+    assert 'class="live-reveal"' in page
