@@ -4,6 +4,13 @@
 A class's teacher is the browser that made it and those that opened its teacher link
 (``class_teachers``); a student the teacher removed loses the games and keeps a row in
 ``removed_students``, which refuses that browser's joining again.
+
+A class's page is drawn once per data version (``class_version``): every write to the class's
+rows that its page shows counts itself in ``classes.changes`` in its own transaction (a join, a
+refused move, a removal, the class's end), and its students' moves each raise their game's
+version. On PostgreSQL each of those transactions that locks the class's row does so first,
+before any game's or student's (as a join and a removal do), so that two never wait for each
+other's.
 """
 from __future__ import annotations
 
@@ -70,7 +77,8 @@ class Classes(Games, WatchLinks):
         """End the class (once: ending it again changes nothing) and turn off the watch links it
         made to its students' games; when it ended."""
         with self._write() as db:
-            db.execute("UPDATE classes SET ended = ? WHERE code = ? AND ended IS NULL", (time.time(), code))
+            db.execute("UPDATE classes SET ended = ?, changes = changes + 1 WHERE code = ? AND ended IS NULL",
+                       (time.time(), code))
             db.execute("UPDATE watches SET revoked = 1 WHERE by_class = 1 AND revoked = 0 "
                        "AND game IN (SELECT game FROM students WHERE class = ?)", (code,))
             return db.execute("SELECT ended FROM classes WHERE code = ?", (code,)).fetchone()[0]
@@ -88,6 +96,7 @@ class Classes(Games, WatchLinks):
                              "WHERE students.class = ? AND students.number = ?", (code, number)).fetchone()
             if row is None:
                 return False
+            db.execute("UPDATE classes SET changes = changes + 1 WHERE code = ?", (code,))
             gone = db.execute("DELETE FROM games WHERE id IN (SELECT students.game FROM students JOIN games "
                               "ON games.id = students.game WHERE students.class = ? AND games.owner = ?) RETURNING id",
                               (code, row[0])).fetchall()
@@ -127,6 +136,7 @@ class Classes(Games, WatchLinks):
             record = self._insert_game(db, owner_token, state, finished, steps)
             db.execute("INSERT INTO students (game, class, number, nickname) VALUES (?, ?, ?, ?)",
                        (record.id, code, last + 1, nickname))
+            db.execute("UPDATE classes SET changes = changes + 1 WHERE code = ?", (code,))
             self._insert_watch(db, watch_token, record.id, open_hands=False, by_class=True)
         return record, last + 1
 
@@ -138,6 +148,20 @@ class Classes(Games, WatchLinks):
             "LEFT JOIN watches ON watches.game = students.game AND watches.by_class = 1 AND watches.revoked = 0 "
             "WHERE students.class = ? ORDER BY students.number", (code,))
         return [StudentGame(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) for row in rows]
+
+    def class_version(self, code: str) -> tuple[int, int, int] | None:
+        """What the class's page shows, as a version that changes whenever it does (None: no such
+        class), in one small query of the class's rows and its students' games' (no game's state):
+        (its ``changes``, its students, the sum of their games' versions). Within one count of
+        changes, students only go (the cleanup deletes a game never played, which counts nothing)
+        and their games' versions only rise with each move: so the number of students and the sum
+        of versions never come back to a pair they had, and neither does the version. Read before
+        what the page shows: a page drawn then is as new as its version or newer, never older."""
+        row = self._one("SELECT classes.changes, COUNT(games.id), COALESCE(SUM(games.version), 0) FROM classes "
+                        "LEFT JOIN students ON students.class = classes.code "
+                        "LEFT JOIN games ON games.id = students.game "
+                        "WHERE classes.code = ? GROUP BY classes.changes", (code,))
+        return (row[0], row[1], row[2]) if row else None
 
     def class_refusals(self, code: str) -> dict[str, dict[str, int]]:
         """{game: {rule id: refused moves}} for the class's students who had a move refused."""
@@ -163,5 +187,7 @@ class Classes(Games, WatchLinks):
         if self.student(game_id) is None:
             return False
         with self._write() as db:  # the student may have gone since (an expired class): then nothing is counted
+            db.execute("UPDATE classes SET changes = changes + 1 WHERE code = (SELECT class FROM students WHERE game = ?)",
+                       (game_id,))  # the class first: see the module's doc
             return db.execute("INSERT INTO refusals (game, rule, n) SELECT game, ?, 1 FROM students WHERE game = ? "
                               "ON CONFLICT (game, rule) DO UPDATE SET n = refusals.n + 1", (rule, game_id)).rowcount == 1

@@ -165,6 +165,15 @@ CREATE INDEX removed_students_game ON removed_students (game)
 """
 
 
+# What a class's page shows changes with every write to its rows, and each such write counts itself
+# here in its own transaction (app.store.classes): a class's page is drawn once per data version
+# (``Classes.class_version``) rather than from every student's game at every view (issue 36, item 1).
+_CLASS_CHANGES = """
+-- writes to the class's rows that change its page, besides its students' moves (each game's own version)
+ALTER TABLE classes ADD COLUMN changes INTEGER NOT NULL DEFAULT 0
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -184,6 +193,10 @@ MIGRATIONS = (
         3, "a class's teacher link and the browsers that opened it, its end, and the students removed",
         sqlite=_worded(_TEACHERS, time="REAL", without_rowid="WITHOUT ROWID"),
         postgres=_worded(_TEACHERS, time="DOUBLE PRECISION", without_rowid=""),
+    ),
+    Migration(
+        4, "a class's count of changes, so that its page is drawn once per data version",
+        sqlite=_worded(_CLASS_CHANGES), postgres=_worded(_CLASS_CHANGES),
     ),
 )
 LATEST = MIGRATIONS[-1].number
