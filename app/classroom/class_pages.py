@@ -69,7 +69,6 @@ def class_page(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:  # typed in lower case, or with its dash: the one address
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
-    version = classes.version(found)  # before the progress it names (Store.class_version)
 
     def context() -> dict[str, Any]:
         expires = datetime.fromtimestamp(found.expires, timezone.utc)
@@ -90,13 +89,14 @@ def class_page(lang: str, code: str):
         shown = {"url": link, "qr": qr_svg(link, _("QR code of the teacher link"))}
         return render_template("classroom/page.html", **{**context(), "fresh_link": shown})
     # The teacher's alone, and live: never cached by a browser (app.security.PRIVATE_BLUEPRINTS).
-    # Drawn once per class, data version (its students' progress: a repeat view reads that one
-    # small row, not forty games), whether it has ended, language of the words and of the address,
+    # Drawn once per class, data version (its students' progress, read with the class before the
+    # progress it names, Store.load_class: a repeat view is that one small query, not forty
+    # games read), whether it has ended, language of the words and of the address,
     # and host its links name (app.links.absolute), and kept (app.drawn_pages): a teacher's reload
     # is not drawn again. Every browser that may see it is one of the class's teachers, who all
     # see the same page: it holds no form, so no reader's CSRF token (the teacher link, shown
     # once, is drawn above for its reader alone and never kept).
-    key = ("class", found.code, version, found.ended is not None, current_language(), lang, absolute(""))
+    key = ("class", found.code, found.version, found.ended is not None, current_language(), lang, absolute(""))
     return drawn_pages.page(key, "classroom/page.html", context)
 
 

@@ -83,14 +83,6 @@ def _live(code: str) -> ClassRecord | None:
     return read[code]
 
 
-def version(found: ClassRecord) -> tuple[int, int, int]:
-    """The class's data version: it changes whenever what its page shows does (``Store.class_version``)."""
-    found_version = access.store().class_version(found.code)
-    if found_version is None:  # deleted since it was found (expired)
-        raise ClassError("class-not-found", 404)
-    return found_version
-
-
 def taught_here(found: ClassRecord) -> ClassRecord:
     """The class, if this browser is its teacher; ClassError 403 otherwise (a student too)."""
     if not teaches(found, owner_token()):

@@ -5,7 +5,8 @@ A class's teacher is the browser that made it and those that opened its teacher 
 (``class_teachers``); a student the teacher removed loses the games and keeps a row in
 ``removed_students``, which refuses that browser's joining again.
 
-A class's page is drawn once per data version (``class_version``): every write to the class's
+A class's page is drawn once per data version (ClassRecord's ``version``, read with the class in
+``load_class``'s one small query): every write to the class's
 rows that its page shows counts itself in ``classes.changes`` in its own transaction (a join, a
 refused move, a removal, the class's end), and its students' moves each raise their game's
 version. On PostgreSQL each of those transactions that locks the class's row does so first,
@@ -42,10 +43,23 @@ class Classes(Games, WatchLinks):
         return ClassRecord(code, teacher, decode(data), now, now + ttl, teacher_link)
 
     def load_class(self, code: str) -> ClassRecord | None:
-        """The class, unless there is none or it has expired (its rows wait for the cleanup)."""
-        row = self._one("SELECT code, teacher, options, created, expires, teacher_link, ended FROM classes "
-                        "WHERE code = ? AND expires > ?", (code, time.time()))
-        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4], row[5], row[6]) if row else None
+        """The class, unless there is none or it has expired (its rows wait for the cleanup), with
+        its data version: what its page shows, as a value that changes whenever the page does, in
+        the same small query of the class's rows and its students' games' (no game's state): (its
+        ``changes``, its students, the sum of their games' versions). Within one count of changes,
+        students only go (the cleanup deletes a game never played, which counts nothing) and their
+        games' versions only rise with each move: so the number of students and the sum of
+        versions never come back to a pair they had, and neither does the version. Read before
+        what the page shows: a page drawn after it is as new as its version or newer, never older."""
+        row = self._one("SELECT classes.code, classes.teacher, classes.options, classes.created, classes.expires, "
+                        "classes.teacher_link, classes.ended, classes.changes, COUNT(games.id), "
+                        "COALESCE(SUM(games.version), 0) FROM classes "
+                        "LEFT JOIN students ON students.class = classes.code "
+                        "LEFT JOIN games ON games.id = students.game "
+                        "WHERE classes.code = ? AND classes.expires > ? GROUP BY classes.code", (code, time.time()))
+        if row is None:
+            return None
+        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4], row[5], row[6], (row[7], row[8], row[9]))
 
     # --- the teacher on other devices, the end of the class --------------------------------------
 
@@ -148,20 +162,6 @@ class Classes(Games, WatchLinks):
             "LEFT JOIN watches ON watches.game = students.game AND watches.by_class = 1 AND watches.revoked = 0 "
             "WHERE students.class = ? ORDER BY students.number", (code,))
         return [StudentGame(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) for row in rows]
-
-    def class_version(self, code: str) -> tuple[int, int, int] | None:
-        """What the class's page shows, as a version that changes whenever it does (None: no such
-        class), in one small query of the class's rows and its students' games' (no game's state):
-        (its ``changes``, its students, the sum of their games' versions). Within one count of
-        changes, students only go (the cleanup deletes a game never played, which counts nothing)
-        and their games' versions only rise with each move: so the number of students and the sum
-        of versions never come back to a pair they had, and neither does the version. Read before
-        what the page shows: a page drawn then is as new as its version or newer, never older."""
-        row = self._one("SELECT classes.changes, COUNT(games.id), COALESCE(SUM(games.version), 0) FROM classes "
-                        "LEFT JOIN students ON students.class = classes.code "
-                        "LEFT JOIN games ON games.id = students.game "
-                        "WHERE classes.code = ? GROUP BY classes.changes", (code,))
-        return (row[0], row[1], row[2]) if row else None
 
     def class_refusals(self, code: str) -> dict[str, dict[str, int]]:
         """{game: {rule id: refused moves}} for the class's students who had a move refused."""

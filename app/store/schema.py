@@ -167,7 +167,7 @@ CREATE INDEX removed_students_game ON removed_students (game)
 
 # What a class's page shows changes with every write to its rows, and each such write counts itself
 # here in its own transaction (app.store.classes): a class's page is drawn once per data version
-# (``Classes.class_version``) rather than from every student's game at every view (issue 36, item 1).
+# (``Classes.load_class``) rather than from every student's game at every view (issue 36, item 1).
 _CLASS_CHANGES = """
 -- writes to the class's rows that change its page, besides its students' moves (each game's own version)
 ALTER TABLE classes ADD COLUMN changes INTEGER NOT NULL DEFAULT 0

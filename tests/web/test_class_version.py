@@ -1,4 +1,4 @@
-"""Issue 36 item 1: a class's data version (``Store.class_version``), which its page is drawn once
+"""Issue 36 item 1: a class's data version (ClassRecord's ``version``, read by ``Store.load_class``), which its page is drawn once
 per (app.classroom.class_pages): every change the page shows gives a version the class never had
 before, on both databases, and a class made before migration 4 has one too."""
 import time
@@ -20,13 +20,13 @@ def join(store, nickname: str) -> str:
 
 def test_every_change_the_class_page_shows_gives_a_version_never_seen(backend):
     store = backend.store()
-    assert store.class_version("ACDEFH") is None  # no such class
+    assert store.load_class("ACDEFH") is None  # no such class
     assert store.create_class("ACDEFH", new_token(), {"seed": 1}, WEEK) is not None
     store.create_class("CDEFHJ", new_token(), {"seed": 1}, WEEK)
-    versions = [store.class_version("ACDEFH")]
+    versions = [store.load_class("ACDEFH").version]
 
     def changed() -> None:
-        version = store.class_version("ACDEFH")
+        version = store.load_class("ACDEFH").version
         assert version not in versions
         versions.append(version)
 
@@ -51,9 +51,9 @@ def test_every_change_the_class_page_shows_gives_a_version_never_seen(backend):
     store.end_class("ACDEFH")
     changed()
     store.end_class("ACDEFH")  # ending it again changes nothing
-    assert store.class_version("ACDEFH") == versions[-1]
-    assert not store.remove_student("ACDEFH", 9) and store.class_version("ACDEFH") == versions[-1]
-    assert store.class_version("CDEFHJ") == versions[0]  # another class's changes are its own
+    assert store.load_class("ACDEFH").version == versions[-1]
+    assert not store.remove_student("ACDEFH", 9) and store.load_class("ACDEFH").version == versions[-1]
+    assert store.load_class("CDEFHJ").version == versions[0]  # another class's changes are its own
 
 
 @sqlite_only
@@ -69,6 +69,6 @@ def test_a_class_made_before_migration_4_has_a_version_and_changes_it(backend, m
     store = backend.store()
     assert store.schema_version() == schema.LATEST  # upgraded as it opened the file
     found = store.load_class("ACDEFH")
-    assert found is not None and found.taught_by(teacher) and store.class_version("ACDEFH") == (0, 0, 0)
+    assert found is not None and found.taught_by(teacher) and store.load_class("ACDEFH").version == (0, 0, 0)
     join(store, "Huda")
-    assert store.class_version("ACDEFH") == (1, 1, 1) and store.in_class("ACDEFH", owner_hash(teacher)) is False
+    assert store.load_class("ACDEFH").version == (1, 1, 1) and store.in_class("ACDEFH", owner_hash(teacher)) is False
