@@ -7,7 +7,7 @@ import pytest
 
 from app.store import UNPLAYED_TTL, new_token, owner_hash, schema
 
-from .practice_support import sqlite_only
+from .practice_support import sqlite_only, store_at_migration
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 WEEK = 7 * 24 * 3600  # longer than the cleanup's wait for a game never played
@@ -59,16 +59,11 @@ def test_every_change_the_class_page_shows_gives_a_version_never_seen(backend):
 @sqlite_only
 def test_a_class_made_before_migration_4_has_a_version_and_changes_it(backend, monkeypatch):
     teacher = new_token()
-    with monkeypatch.context() as before:
-        before.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:3])
-        before.setattr(schema, "LATEST", 3)
-        old = backend.store()
-        old.upgrade()
+    with store_at_migration(backend, monkeypatch, 3) as old:
         assert old.create_class("ACDEFH", teacher, {"seed": 1}, WEEK) is not None
-        old.close()
     store = backend.store()
     assert store.schema_version() == schema.LATEST  # upgraded as it opened the file
     found = store.load_class("ACDEFH")
-    assert found is not None and found.taught_by(teacher) and store.load_class("ACDEFH").version == (0, 0, 0)
+    assert found is not None and found.taught_by(teacher) and found.version == (0, 0, 0)
     join(store, "Huda")
     assert store.load_class("ACDEFH").version == (1, 1, 1) and store.in_class("ACDEFH", owner_hash(teacher)) is False
