@@ -20,7 +20,6 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from flask_babel import format_date
 
 from .. import drawn_pages, errors
-from ..fast_json import dumps_bytes
 from ..i18n import current_language, gettext as _
 from ..limits import LimitReached
 from ..links import absolute, qr_svg
@@ -73,13 +72,12 @@ def class_page(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:  # typed in lower case, or with its dash: the one address
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
-    progress = classes.progress(found)
     live = access.store().load_live(found.code)
 
     def context() -> dict[str, Any]:
         expires = datetime.fromtimestamp(found.expires, timezone.utc)
         return {**_joining(found, lang), "projector": url_for(".projector", lang=lang, code=found.code),
-                "game": classes.describe(found), "progress": progress, "top_rules": TOP_RULES,
+                "game": classes.describe(found), "progress": classes.progress(found), "top_rules": TOP_RULES,
                 "refresh": REFRESH_EVERY, "expires": format_date(expires, "long"),
                 "expires_iso": expires.isoformat(timespec="seconds"), "ended": found.ended is not None,
                 "api": url_for("api.classes.show", code=found.code, lang=lang),
@@ -95,13 +93,14 @@ def class_page(lang: str, code: str):
         shown = {"url": link, "qr": qr_svg(link, _("QR code of the teacher link"))}
         return render_template("classroom/page.html", **{**context(), "fresh_link": shown})
     # The teacher's alone, and live: never cached by a browser (app.security.PRIVATE_BLUEPRINTS).
-    # Drawn once per class, state of its students (the progress, the class's data: its JSON is
-    # its version), whether it has ended, language of the words and of the address, and host its
-    # links name (app.links.absolute), and kept (app.drawn_pages): a teacher's reload is not drawn
-    # again. Every browser that may see it is one of the class's teachers, who all see the same
-    # page: it holds no form, so no reader's CSRF token (the teacher link, shown once, is drawn
-    # above for its reader alone and never kept).
-    key = ("class", found.code, dumps_bytes(progress), found.ended is not None, live and live.version,
+    # Drawn once per class, data version (its students' progress, read with the class before the
+    # progress it names, Store.load_class: a repeat view is that one small query, not forty
+    # games read), whether it has ended, its live session's version, language of the words and of the address,
+    # and host its links name (app.links.absolute), and kept (app.drawn_pages): a teacher's reload
+    # is not drawn again. Every browser that may see it is one of the class's teachers, who all
+    # see the same page: it holds no form, so no reader's CSRF token (the teacher link, shown
+    # once, is drawn above for its reader alone and never kept).
+    key = ("class", found.code, found.version, found.ended is not None, live and live.version,
            current_language(), lang, absolute(""))
     return drawn_pages.page(key, "classroom/page.html", context)
 
@@ -215,8 +214,12 @@ def projector(lang: str, code: str):
     found = classes.taught_here(classes.find(code))
     if code != found.code:
         return redirect(url_for(".projector", lang=lang, code=found.code), 301)
-    return render_template("classroom/projector.html", **_joining(found, lang), ended=found.ended is not None,
-                           back=url_for(".class_page", lang=lang, code=found.code))
+    # Drawn once per class, whether it has ended, language, address's language and host (it shows
+    # no student, so no data version), and kept as the class page is, under a key of its own kind.
+    ended = found.ended is not None
+    key = ("class-projector", found.code, ended, current_language(), lang, absolute(""))
+    return drawn_pages.page(key, "classroom/projector.html", lambda: {
+        **_joining(found, lang), "ended": ended, "back": url_for(".class_page", lang=lang, code=found.code)})
 
 
 def _joining(found, lang: str) -> dict[str, Any]:

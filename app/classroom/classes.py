@@ -68,10 +68,19 @@ def find(typed: Any) -> ClassRecord:
     code = normalise(typed)
     if code is None:
         raise ClassError("bad-code", 400)
-    found = access.store().load_class(code)
+    found = _live(code)
     if found is None:
         raise ClassError("class-not-found", 404)
     return found
+
+
+def _live(code: str) -> ClassRecord | None:
+    """The live class with ``code`` (normalised), read once a request: the guessing limits' look
+    (``known_here``) and the view's (``find``) are one query, not two."""
+    read: dict[str, ClassRecord | None] = g.setdefault("classes_read", {})
+    if code not in read:
+        read[code] = access.store().load_class(code)
+    return read[code]
 
 
 def taught_here(found: ClassRecord) -> ClassRecord:
@@ -132,7 +141,7 @@ def known_here() -> bool:
     if known is None:
         code = normalise((request.view_args or {}).get("code") or request.form.get("code"))
         token = owner_token()
-        found = access.store().load_class(code) if code and token else None
+        found = _live(code) if code and token else None
         known = g.class_known_here = found is not None and token is not None and (
             teaches(found, token) or access.store().in_class(found.code, owner_hash(token)))
     return known

@@ -4,6 +4,14 @@
 A class's teacher is the browser that made it and those that opened its teacher link
 (``class_teachers``); a student the teacher removed loses the games and keeps a row in
 ``removed_students``, which refuses that browser's joining again.
+
+A class's page is drawn once per data version (ClassRecord's ``version``, read with the class in
+``load_class``'s one small query): every write to the class's
+rows that its page shows counts itself in ``classes.changes`` in its own transaction (a join, a
+refused move, a removal, the class's end), and its students' moves each raise their game's
+version. On PostgreSQL each of those transactions that locks the class's row does so first,
+before any game's or student's (as a join and a removal do), so that two never wait for each
+other's.
 """
 from __future__ import annotations
 
@@ -37,10 +45,23 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
         return ClassRecord(code, teacher, decode(data), now, now + ttl, teacher_link)
 
     def load_class(self, code: str) -> ClassRecord | None:
-        """The class, unless there is none or it has expired (its rows wait for the cleanup)."""
-        row = self._one("SELECT code, teacher, options, created, expires, teacher_link, ended FROM classes "
-                        "WHERE code = ? AND expires > ?", (code, time.time()))
-        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4], row[5], row[6]) if row else None
+        """The class, unless there is none or it has expired (its rows wait for the cleanup), with
+        its data version: what its page shows, as a value that changes whenever the page does, in
+        the same small query of the class's rows and its students' games' (no game's state): (its
+        ``changes``, its students, the sum of their games' versions). Within one count of changes,
+        students only go (the cleanup deletes a game never played, which counts nothing) and their
+        games' versions only rise with each move: so the number of students and the sum of
+        versions never come back to a pair they had, and neither does the version. Read before
+        what the page shows: a page drawn after it is as new as its version or newer, never older."""
+        row = self._one("SELECT classes.code, classes.teacher, classes.options, classes.created, classes.expires, "
+                        "classes.teacher_link, classes.ended, classes.changes, COUNT(games.id), "
+                        "COALESCE(SUM(games.version), 0) FROM classes "
+                        "LEFT JOIN students ON students.class = classes.code "
+                        "LEFT JOIN games ON games.id = students.game "
+                        "WHERE classes.code = ? AND classes.expires > ? GROUP BY classes.code", (code, time.time()))
+        if row is None:
+            return None
+        return ClassRecord(row[0], row[1], decode(row[2]), row[3], row[4], row[5], row[6], (row[7], row[8], row[9]))
 
     # --- the teacher on other devices, the end of the class --------------------------------------
 
@@ -72,7 +93,8 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
         """End the class (once: ending it again changes nothing), its live session, and turn off the
         watch links it made to its students' games; when it ended."""
         with self._write() as db:
-            db.execute("UPDATE classes SET ended = ? WHERE code = ? AND ended IS NULL", (time.time(), code))
+            db.execute("UPDATE classes SET ended = ?, changes = changes + 1 WHERE code = ? AND ended IS NULL",
+                       (time.time(), code))
             db.execute("UPDATE watches SET revoked = 1 WHERE by_class = 1 AND revoked = 0 "
                        "AND game IN (SELECT game FROM students WHERE class = ?)", (code,))
             session = self._end_live(db, code)
@@ -95,6 +117,7 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
                              "WHERE students.class = ? AND students.number = ?", (code, number)).fetchone()
             if row is None:
                 return False
+            db.execute("UPDATE classes SET changes = changes + 1 WHERE code = ?", (code,))
             gone = db.execute("DELETE FROM games WHERE id IN (SELECT students.game FROM students JOIN games "
                               "ON games.id = students.game WHERE students.class = ? AND games.owner = ?) RETURNING id",
                               (code, row[0])).fetchall()
@@ -141,6 +164,7 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
             record = self._insert_game(db, owner_token, state, finished, steps)
             db.execute("INSERT INTO students (game, class, number, nickname) VALUES (?, ?, ?, ?)",
                        (record.id, code, last + 1, nickname))
+            db.execute("UPDATE classes SET changes = changes + 1 WHERE code = ?", (code,))
             self._insert_watch(db, watch_token, record.id, open_hands=False, by_class=True)
         return record, last + 1
 
@@ -177,5 +201,7 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
         if self.student(game_id) is None:
             return False
         with self._write() as db:  # the student may have gone since (an expired class): then nothing is counted
+            db.execute("UPDATE classes SET changes = changes + 1 WHERE code = (SELECT class FROM students WHERE game = ?)",
+                       (game_id,))  # the class first: see the module's doc
             return db.execute("INSERT INTO refusals (game, rule, n) SELECT game, ?, 1 FROM students WHERE game = ? "
                               "ON CONFLICT (game, rule) DO UPDATE SET n = refusals.n + 1", (rule, game_id)).rowcount == 1

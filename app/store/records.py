@@ -41,6 +41,9 @@ class ClassRecord:
     expires: float
     teacher_link: str | None = field(default=None, repr=False)  # hash of the live teacher link's secret
     ended: float | None = None  # when its teacher ended it (None: not ended)
+    # What its page shows, as a version (``Store.load_class`` says how): (changes, students, the
+    # sum of their games' versions)
+    version: tuple[int, int, int] = (0, 0, 0)
 
     def taught_by(self, token: str | None) -> bool:
         """Whether ``token`` is the maker's (the browsers that opened the teacher link: the store's

@@ -214,6 +214,15 @@ ALTER TABLE live_sessions ADD COLUMN deadline {time}
 """
 
 
+# What a class's page shows changes with every write to its rows, and each such write counts itself
+# here in its own transaction (app.store.classes): a class's page is drawn once per data version
+# (``Classes.load_class``) rather than from every student's game at every view (issue 36, item 1).
+_CLASS_CHANGES = """
+-- writes to the class's rows that change its page, besides its students' moves (each game's own version)
+ALTER TABLE classes ADD COLUMN changes INTEGER NOT NULL DEFAULT 0
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -248,6 +257,10 @@ MIGRATIONS = (
         6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard",
         sqlite=_worded(_PACED, time="REAL"),
         postgres=_worded(_PACED, time="DOUBLE PRECISION"),
+    ),
+    Migration(
+        7, "a class's count of changes, so that its page is drawn once per data version",
+        sqlite=_worded(_CLASS_CHANGES), postgres=_worded(_CLASS_CHANGES),
     ),
 )
 LATEST = MIGRATIONS[-1].number

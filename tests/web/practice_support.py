@@ -7,6 +7,8 @@ import random
 import re
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from app import wording
 from app.engine.cards import FACES, card
 from app.practice import access
 from app.practice.game import HUMAN, Practice
-from app.store import new_token, owner_hash
+from app.store import new_token, owner_hash, schema
 
 RULES = {"preset": "official", "target": 100}  # a short game: a few rounds
 # In a module on both databases (``backend``), a test of SQLite's own (its file, its locks).
@@ -65,6 +67,19 @@ def rewrite(app, game_id, change) -> None:
         practice = Practice.from_dict(record.state)
         change(practice)
         assert access.store().save(record, practice.to_dict(), practice.finished)
+
+
+@contextmanager
+def store_at_migration(backend, monkeypatch, number: int) -> Iterator[Any]:
+    """A store on ``backend``'s database as the release at migration ``number`` left it (it
+    upgrades no further), closed after the block: then a store of this release opens it."""
+    with monkeypatch.context() as before:
+        before.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:number])
+        before.setattr(schema, "LATEST", number)
+        old = backend.store()
+        old.upgrade()
+        yield old
+        old.close()
 
 
 def old_sqlite_file(path: Path, statements) -> str:

@@ -14,7 +14,7 @@ from app.classroom import classes, limits
 from app.practice import access
 from app.store import RemovedFromClass, new_token, owner_hash, schema
 
-from .practice_support import CSRF, sqlite_only
+from .practice_support import CSRF, sqlite_only, store_at_migration
 from .test_classes import SCHOOL, make_class, message, join, student
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
@@ -328,15 +328,9 @@ def test_a_browser_joining_while_it_is_removed_is_left_with_no_game_in_the_class
 @sqlite_only
 def test_a_class_made_before_migration_3_keeps_its_teacher_and_has_no_link_until_one_is_made(backend, monkeypatch):
     teacher = new_token()
-    with monkeypatch.context() as before:
-        before.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:2])
-        before.setattr(schema, "LATEST", 2)
-        old = backend.store()
-        old.upgrade()
-        with old._write() as db:
-            db.execute("INSERT INTO classes (code, teacher, options, created, expires) VALUES (?, ?, '{}', ?, ?)",
-                       ("ACDEFH", owner_hash(teacher), time.time(), time.time() + 3600))
-        old.close()
+    with store_at_migration(backend, monkeypatch, 2) as old, old._write() as db:
+        db.execute("INSERT INTO classes (code, teacher, options, created, expires) VALUES (?, ?, '{}', ?, ?)",
+                   ("ACDEFH", owner_hash(teacher), time.time(), time.time() + 3600))
     store = backend.store()
     store.upgrade()
     assert store.schema_version() == schema.LATEST

@@ -4,13 +4,17 @@ another seat's or watcher's, another host's — and its forms carry the reader's
 tokens, never another's nor the hole they were drawn with; a move draws the table again."""
 import html
 import re
+import time
 
 import pytest
 
 from app import create_app, drawn_pages, lru
+from app.practice import access
 from app.security import TOKEN_HOLE
+from app.store import UNPLAYED_TTL
 
 from .practice_support import (CSRF, RULES, assert_html_hides, csrf, learner_holds, new_api_game, rewrite, stored)
+from .test_classes import student as student_browser
 from .test_pass_and_play import DATA_VERSION, is_pass_screen, new_together, show
 from .test_watch import share, watcher_secrets
 
@@ -202,6 +206,63 @@ def test_a_class_page_is_drawn_again_when_its_class_changes(app, client, renders
     assert counted == afresh(client, path)
     arabic = client.get(f"/ar/class/{code}").text
     assert '<html lang="ar"' in arabic and arabic == afresh(client, f"/ar/class/{code}")
+
+
+def test_a_class_page_is_drawn_again_after_each_kind_of_change_and_never_shows_an_old_one(app, client, renders):
+    """Each change the class page shows (a join, a student's move, a refused move, a removal, the
+    cleanup of a game never played, the class's end) draws it again, as a new process would draw
+    it; between two changes it is drawn once (issue 36 item 1: drawn per data version)."""
+    code = client.post("/api/v1/classes", json={"rules": RULES, "bots": 2, "seed": 2}).get_json()["code"]
+    path, seen = f"/en/class/{code}", []  # each page drawn, in order
+
+    def changed() -> str:
+        renders.clear()
+        page = client.get(path).text
+        assert renders == ["classroom/page.html"] and page == afresh(client, path) and page not in seen[-1:]
+        renders.clear()
+        assert client.get(path).text == page and renders == []  # kept until the next change
+        seen.append(page)
+        return page
+
+    changed()
+    huda, sami = student_browser(app, "198.51.100.1"), student_browser(app, "198.51.100.2")
+    game = huda.post(f"/api/v1/classes/{code}/games", json={"nickname": "Huda"}).get_json()
+    assert sami.post(f"/api/v1/classes/{code}/games", json={"nickname": "Sami"}).status_code == 201
+    assert "Sami" in changed()
+    rewrite(app, game["id"], learner_holds(["R1", "B2", "Y5"], top="G7", draw="Y3"))
+    version, _ = stored(app, game["id"])
+    assert huda.post(f"/api/v1/games/{game['id']}/moves",
+                     json={"version": version, "move": {"action": "draw"}}).status_code == 200
+    changed()  # the move: Huda's cards and round
+    version, _ = stored(app, game["id"])
+    assert huda.post(f"/api/v1/games/{game['id']}/moves", json={"version": version, "move": {
+        "action": "play", "card": "B2"}}).status_code == 422
+    changed()  # the refused move, counted
+    with app.app_context():
+        later = time.time() + UNPLAYED_TTL + 60
+        assert access.store().cleanup(later) == 1  # Sami never played: that game goes
+    assert "Sami" not in changed()
+    assert client.delete(f"/api/v1/classes/{code}/students/1").status_code == 204
+    assert "Huda" not in changed()
+    assert client.post(f"/api/v1/classes/{code}/end").status_code == 200
+    changed()
+
+
+def test_pages_of_two_classes_or_two_views_of_one_are_never_each_others(app, client):
+    """Two new classes have the same count of changes, students and moves: each page is its own
+    class's, and the projector view of a class never shows its teacher's page."""
+    first, second = (client.post("/api/v1/classes", json={"rules": RULES, "bots": 2, "seed": 2}).get_json()["code"]
+                     for _ in range(2))
+    pupil = student_browser(app, "198.51.100.1")
+    assert pupil.post(f"/api/v1/classes/{first}/games", json={"nickname": "Huda"}).status_code == 201
+    for _ in range(2):  # drawn, then kept
+        pages = {code: client.get(f"/en/class/{code}").text for code in (first, second)}
+        projected = {code: client.get(f"/en/class/{code}/projector").text for code in (first, second)}
+        for code, other in ((first, second), (second, first)):
+            assert other not in pages[code] and other not in projected[code]
+            assert projected[code] != pages[code] and "Huda" not in projected[code]
+            assert projected[code] == afresh(client, f"/en/class/{code}/projector")
+        assert "Huda" in pages[first] and "Huda" not in pages[second]
 
 
 def test_a_class_page_names_the_host_it_was_asked_on(app, client):
