@@ -6,8 +6,6 @@
 // and the address keeps the frame, so the remote's button is harmless and a reload stays a reload. The next frame is fetched and its move played on this table by the
 // step player (steps.js) before the frame takes its place (swap.js), and the address follows, so a
 // reload or the language link keeps the place. Every frame also works without this: Back and Next links.
-// In a class's live session (.presenter[data-live-step]) the keys and buttons step the session
-// through its API instead, R reveals the answer, and the screen shows the session's new frame.
 // The keys are the same in an Arabic page: a clicker's forward button sends → or Page Down
 // whatever the language, so → is always "next" (the on-screen links point the way the page reads).
 // Pressed with nowhere to go (← on a demo's first frame, → after the last demo), a key shows
@@ -51,7 +49,7 @@
   }
 
   // Shows the frame at ``url`` (failing that, the browser goes there, as without JavaScript).
-  async function go(url, forward, to) {
+  async function go(url, forward) {
     if (busy) {  // pressed again while a move plays: finish it at once
       if (playing) playing.finish();
       return;
@@ -59,7 +57,6 @@
     busy = true;
     const current = presenter();
     const focused = current.contains(document.activeElement) && document.activeElement.getAttribute("rel");
-    const pressed = to && current.contains(document.activeElement) && document.activeElement.dataset.to;
     const before = function (fresh) { return play(current, fresh, forward); };
     const fresh = await window.UnoSwap.swap(url, current, ".presenter", { fallback: true, history: "replace", before: before });
     if (!fresh) return;
@@ -67,10 +64,6 @@
     if (focused) {  // the link that was pressed, on the new frame
       const link = fresh.querySelector('.presenter-nav a[rel="' + focused + '"]');
       if (link) link.focus();
-    }
-    if (pressed) {  // the live session's button that was pressed, on the new frame
-      const button = fresh.querySelector('.live-nav button[data-to="' + pressed + '"]:not([disabled])');
-      if (button) button.focus();
     }
     busy = false;
   }
@@ -97,9 +90,8 @@
     return demo ? new URL(demo, location.href).href : null;
   }
 
-  // A class's live session (.presenter[data-live-step]): ``to`` ("next", "back" or "reveal") posted to
-  // the session's API, so every phone follows, then its new frame shown here. A button that is not
-  // there or disabled (nothing to reveal, an end) is a key pressed with nowhere to go.
+  // A class's live session (.presenter[data-live-step]): ``to`` (next, back, reveal: R) posted to its
+  // API, so every phone follows, then its new frame shown; a disabled button: nowhere to go.
   async function liveStep(root, to) {
     if (busy || root.dataset.stepping) {
       if (playing) playing.finish();
@@ -121,7 +113,7 @@
       location.href = root.dataset.liveScreen;
       return;
     }
-    go(root.dataset.liveScreen, to === "next", to);
+    go(root.dataset.liveScreen, to === "next");
   }
 
   function showKeys() {
