@@ -259,6 +259,9 @@ def join(lang: str):
         record, _practice, _steps = classes.join(found, classes.read_nickname(form.get("nickname", "")))
     except ClassError as error:
         return _join_page(form, error)
+    live = access.store().load_live(found.code)
+    if live is not None and live.ended is None:  # the teacher's session is on: the student follows it first
+        return redirect(url_for("live_pages.page", lang=lang, code=found.code), 303)
     return redirect(url_for("practice.table", lang=lang, game_id=record.id), 303)
 
 

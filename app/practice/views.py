@@ -276,8 +276,12 @@ def _table_context(record, practice, seats: tuple[str, ...], me: int, chosen: st
         again = url_for(".new_together" if practice.together else ".new_game", lang=lang, **fields)
     asked = Asked(chosen=chosen, uno=uno, wd4_color=wd4.get("color") if wd4 else None, again=again,
                   together=practice.together, back=url_for(".table", lang=lang, game_id=record.id))
+    klass = None if practice.together else access.store().class_of(record.id)
     return {
         "game_id": record.id, "version": record.version,
+        # A student's table leads to the class's live session (app.live.pages), whose page waits
+        # for the teacher to start one: a game's class never changes, so the drawn page may keep it.
+        "class_live": klass and url_for("live_pages.page", lang=lang, code=klass),
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "together": practice.together,
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me,

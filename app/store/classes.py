@@ -191,6 +191,12 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
         return bool(self._aggregate("SELECT EXISTS (SELECT 1 FROM students JOIN games ON games.id = students.game "
                               "WHERE students.class = ? AND games.owner = ?)", (code, owner))[0])
 
+    def class_of(self, game_id: str) -> str | None:
+        """The code of the class the game is a student's in, if it is one (a student's table links
+        to the class's live session)."""
+        row = self._one("SELECT class FROM students WHERE game = ?", (game_id,))
+        return row[0] if row else None
+
     def student(self, game_id: str) -> tuple[int, str | None] | None:
         """(number, nickname) if the game is a student's in a class."""
         return self._one("SELECT number, nickname FROM students WHERE game = ?", (game_id,))

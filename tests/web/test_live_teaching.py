@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from flask_babel import force_locale
+from flask_babel import force_locale, gettext
 
 from app.classroom.classes import student_name
 from app.quiz.progress import items_for
@@ -383,3 +383,37 @@ def test_the_summary_stays_after_the_session_ends(app, client):
     client.post(f"/api/v1/classes/{code}/live/end")
     shown = client.get(f"/api/v1/classes/{code}/live/summary").get_json()
     assert shown["ended"] is True and shown["answers"] == 5
+
+
+# --- the students' ways into the session ---------------------------------------------------------
+
+def _join_by_form(pupil, code, lang):
+    token = CSRF.search(pupil.get(f"/{lang}/join/{code}").text).group(1)
+    return pupil.post(f"/{lang}/join", data={"csrf_token": token, "code": code})
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_student_who_joins_while_a_session_runs_goes_to_it_and_after_its_end_to_the_table(app, client, lang):
+    code = make_class(client)["code"]
+    assert start(client, code, demo=DEMO).status_code == 201
+    joined = _join_by_form(student(app, "198.51.100.7"), code, lang)
+    assert joined.status_code == 303 and joined.headers["Location"] == f"/{lang}/class/{code}/live"
+    assert client.post(f"/api/v1/classes/{code}/live/end", json={}).status_code == 200
+    later = _join_by_form(student(app, "198.51.100.8"), code, lang)
+    assert later.status_code == 303 and re.fullmatch(rf"/{lang}/play/[\w-]+", later.headers["Location"])
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_students_table_leads_to_the_classs_live_session_and_a_game_outside_a_class_does_not(app, client, lang):
+    code = make_class(client)["code"]
+    pupil = student(app, "198.51.100.9")
+    joined = _join_by_form(pupil, code, lang)
+    table = pupil.get(joined.headers["Location"])
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        words = gettext("Your class's live session")
+    link = re.search(r'<p class="class-live"><a href="([^"]+)">([^<]+)</a></p>', table.text)
+    assert link and link.group(1) == f"/{lang}/class/{code}/live" and html.unescape(link.group(2)) == words
+    assert pupil.get(f"/{lang}/class/{code}/live").status_code == 200  # the page that waits for a session
+    own = client.post("/api/v1/games", json={"rules": {"preset": "official"}, "bots": 2})
+    assert own.status_code == 201
+    assert 'class="class-live"' not in client.get(f"/{lang}/play/{own.get_json()['id']}").text
