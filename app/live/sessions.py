@@ -102,8 +102,8 @@ def _quiz_options(kind: str, body: dict[str, Any]) -> tuple[int | None, bool]:
 
 def running(found: ClassRecord) -> LiveSession:
     """The class's running session; ClassError 404 if it has none."""
-    session = access.store().load_live(found.code)
-    if session is None or session.ended is not None:
+    session = latest(found)
+    if session.ended is not None:
         raise ClassError("no-live-session", 404)
     return session
 
