@@ -8,7 +8,7 @@ README's production command (waitress, app/production.py) on each host, with thr
 stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
 followers per host). The teacher makes a class and starts a demo on the first host; the followers
 open the event stream spread over the hosts (each a socket read on a thread of its own, as a
-phone's EventSource reads it; they read the teacher's view, whose transport is the students').
+phone's EventSource reads it), each a student of the class who joined from an address of its own.
 Then the teacher steps through the demo, STEPS times: for each step, the time from sending the
 step to the last follower's receipt of its event. Printed: p50 and p95 of those, the first host's
 resident memory per open stream (its growth from before the streams to when all are open, divided
@@ -47,15 +47,17 @@ WAIT = 30.0  # seconds a follower may take before the bench gives up on a step
 
 
 class Teacher:
-    """The class's teacher on a host, by JSON (its owner cookie kept)."""
+    """The class's teacher on a host, by JSON (its owner cookie kept); a student too, from
+    ``address`` (its X-Forwarded-For, as a school's proxy would send it: the hosts believe one proxy)."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, address: str | None = None):
         self.port, self.jar = port, http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.headers = {"Content-Type": "application/json", **({"X-Forwarded-For": address} if address else {})}
 
     def post(self, path: str, body: dict) -> dict:
         request = urllib.request.Request(f"http://{HOST}:{self.port}{path}", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
+                                         headers=self.headers)
         with self.opener.open(request, timeout=WAIT) as answer:
             return json.loads(answer.read())
 
@@ -119,7 +121,7 @@ def run(followers: int, hosts: int, store: str) -> None:
     per_host = -(-followers // hosts)
     with ExitStack() as stack:
         env = dict(stack.enter_context(store_env(store)))
-        env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host),
+        env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host), UNO_TUTOR_TRUSTED_PROXIES="1",
                    UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
         ports = [free_port() for _ in range(hosts)]
         servers = [stack.enter_context(production(port, env)) for port in ports]
@@ -128,8 +130,11 @@ def run(followers: int, hosts: int, store: str) -> None:
         started = teacher.post(f"/api/v1/classes/{code}/live", {"demo": "basic-round"})
         move_ms(ports[0])  # the server's first moves fill its caches: not measured
         quiet_move = move_ms(ports[0])
+        students = [Teacher(ports[n % hosts], f"10.{n // 250}.{n % 250}.1") for n in range(followers)]
+        for student in students:  # each from an address of its own: joins are limited per address
+            student.post(f"/api/v1/classes/{code}/games", {})
         before = rss_kb(servers[0].pid)
-        readers = [Follower(ports[n % hosts], code, teacher.cookie()) for n in range(followers)]
+        readers = [Follower(student.port, code, student.cookie()) for student in students]
         for reader in readers:
             reader.start()
         version = started["session"]["version"]
