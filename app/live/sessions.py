@@ -110,7 +110,11 @@ def running(found: ClassRecord) -> LiveSession:
 
 def latest(found: ClassRecord) -> LiveSession:
     """The class's session, running or ended (its summary's); ClassError 404 if it never had one."""
-    session = access.store().load_live(found.code)
+    return _there(access.store().load_live(found.code))
+
+
+def _there(session: LiveSession | None) -> LiveSession:
+    """``session``, or ClassError 404 ``no-live-session`` when the store found none."""
     if session is None:
         raise ClassError("no-live-session", 404)
     return session
@@ -141,10 +145,7 @@ def step(found: ClassRecord, to: Any) -> LiveSession:
 
 def end(found: ClassRecord) -> LiveSession:
     """End the class's running session; ClassError 404 if none runs."""
-    ended = access.store().end_live(found.code)
-    if ended is None:
-        raise ClassError("no-live-session", 404)
-    return ended
+    return _there(access.store().end_live(found.code))
 
 
 def remaining(session: LiveSession) -> int | None:

@@ -102,6 +102,18 @@ def _worded(template: str, **words: str) -> tuple[str, ...]:
     return tuple(statement.strip() for statement in template.format(**words).split(";\n"))
 
 
+# Each database's words for what the templates leave open: a time (PostgreSQL's REAL would be 4
+# bytes, seconds lost), a table without SQLite's rowid, bytes.
+_SQLITE_WORDS = {"time": "REAL", "without_rowid": "WITHOUT ROWID", "blob": "BLOB"}
+_POSTGRES_WORDS = {"time": "DOUBLE PRECISION", "without_rowid": "", "blob": "BYTEA"}
+
+
+def _migration(number: int, about: str, template: str, then: Callable[[Any], None] | None = None) -> Migration:
+    """A migration whose statements are ``template`` in each database's words."""
+    return Migration(number, about, sqlite=_worded(template, **_SQLITE_WORDS),
+                     postgres=_worded(template, **_POSTGRES_WORDS), then=then)
+
+
 def _pack_the_old_log(db) -> None:
     """Migration 2: every row of ``steps`` (a JSON list of one request's steps, or one step's
     object in logs from before one row per request) packed into ``log`` under the same game and
@@ -232,35 +244,14 @@ MIGRATIONS = (
         postgres=_worded(_TABLES, time="DOUBLE PRECISION", without_rowid="",
                          hit_id="id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n    ") + _INDEXES,
     ),
-    Migration(
-        2, "the log packed (a tenth of its JSON), and deleted apart from its game",
-        sqlite=_worded(_PACKED_LOG, blob="BLOB", without_rowid="WITHOUT ROWID"),
-        postgres=_worded(_PACKED_LOG, blob="BYTEA", without_rowid=""),
-        then=_pack_the_old_log,
-    ),
-    Migration(
-        3, "a class's teacher link and the browsers that opened it, its end, and the students removed",
-        sqlite=_worded(_TEACHERS, time="REAL", without_rowid="WITHOUT ROWID"),
-        postgres=_worded(_TEACHERS, time="DOUBLE PRECISION", without_rowid=""),
-    ),
-    Migration(
-        4, "a class's live session: what it shows, its frame, and its version",
-        sqlite=_worded(_LIVE, time="REAL", without_rowid="WITHOUT ROWID"),
-        postgres=_worded(_LIVE, time="DOUBLE PRECISION", without_rowid=""),
-    ),
-    Migration(
-        5, "students' answers in a live session: one per student per frame, with the engine's verdict",
-        sqlite=_worded(_ANSWERS, time="REAL", without_rowid="WITHOUT ROWID"),
-        postgres=_worded(_ANSWERS, time="DOUBLE PRECISION", without_rowid=""),
-    ),
-    Migration(
-        6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard",
-        sqlite=_worded(_PACED, time="REAL"),
-        postgres=_worded(_PACED, time="DOUBLE PRECISION"),
-    ),
-    Migration(
-        7, "a class's count of changes, so that its page is drawn once per data version",
-        sqlite=_worded(_CLASS_CHANGES), postgres=_worded(_CLASS_CHANGES),
-    ),
+    _migration(2, "the log packed (a tenth of its JSON), and deleted apart from its game", _PACKED_LOG,
+               then=_pack_the_old_log),
+    _migration(3, "a class's teacher link and the browsers that opened it, its end, and the students removed",
+               _TEACHERS),
+    _migration(4, "a class's live session: what it shows, its frame, and its version", _LIVE),
+    _migration(5, "students' answers in a live session: one per student per frame, with the engine's verdict",
+               _ANSWERS),
+    _migration(6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard", _PACED),
+    _migration(7, "a class's count of changes, so that its page is drawn once per data version", _CLASS_CHANGES),
 )
 LATEST = MIGRATIONS[-1].number
