@@ -1,20 +1,16 @@
-// The step player: a move's steps played on a table that shows where play stood before them — a
-// card travels to the pile, the acting player is marked, counts change, the direction turns — at
-// the learner's pace, each step said in the caption and to a polite live region (reduced motion:
-// nothing travels, the places are lit). practice.js, learn.js, sandbox.js and presenter.js use it.
-// The markup it plays on, and why it does what it does as it does: docs/step-player.md.
+// The step player: a move's steps played on the table as it stood before them, at the learner's
+// pace, each said in the caption and to a polite live region (reduced motion: places lit, nothing
+// travels). For practice.js, learn.js, sandbox.js, presenter.js; how and why: docs/step-player.md.
 "use strict";
 
 window.UnoSteps = (function () {
   const PACE = "uno-tutor-pace";
-  // ms a step's event stays in view. "brisk", the default, plays a bot's ordinary turn (a card
-  // flies, the sentence is said) in about the second a card game gives it; the slower paces are
-  // for teaching. The names are kept in the learner's storage: a kept "normal" stays normal.
+  // ms an event stays in view ("brisk": a bot's turn in about a second); kept by name in storage.
   const PACES = { slow: 1700, normal: 900, brisk: 650, fast: 400, instant: 0 };
   const DEFAULT_PACE = "brisk";
   const FLIGHT = 550;  // ms: the longest a card travels, however slow the pace
-  const OVERRUN = 40;  // ms: a flight's animation lasts this much longer than the card is left to fly
-  // The events whose card (or card's back) travels; the others light a place and say their words.
+  const REST = 2000;  // ms: a flown card rests where it landed (travel)
+  // The events that move a card get their whole beat; the others light a place and say their words.
   const TRAVELS = new Set(["play", "first", "redraw", "draw", "deal"]);
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   const live = document.createElement("div");
@@ -34,9 +30,7 @@ window.UnoSteps = (function () {
     saying = window.setTimeout(function () { live.textContent = text; }, 50);
   }
 
-  // Text, an attribute or a flag written only if it changes: a write of the same value still
-  // makes the browser restyle (and, for text, lay out) what it touches. settle() writes every
-  // seat's whole state at each step, and most of it stays as it was.
+  // Written only if changed: a write of the same value still restyles (settle writes every seat).
   function setText(element, text) {
     if (element && element.textContent !== String(text)) element.textContent = text;
   }
@@ -48,17 +42,19 @@ window.UnoSteps = (function () {
     if (element && element.hidden !== hidden) element.hidden = hidden;
   }
 
-  // A flying card moves on a layer of its own, fixed over the page and contained (practice.css's
-  // .sky): put in or taken out, it is laid out and painted alone, never the table under it (#36).
-  let layer = null;
-  function sky() {
-    if (!layer || !layer.isConnected) {
-      layer = document.createElement("div");
-      layer.className = "sky";
-      layer.setAttribute("aria-hidden", "true");
-      document.body.appendChild(layer);
+  // The one element every card flies in, on the sky, a layer fixed over the page (docs/step-player.md).
+  let flyer = null;
+  function flyerOnSky() {
+    if (!flyer || !flyer.isConnected) {
+      const sky = document.createElement("div");
+      sky.className = "sky";
+      sky.setAttribute("aria-hidden", "true");
+      flyer = document.createElement("div");
+      flyer.className = "flyer";
+      sky.appendChild(flyer);
+      document.body.appendChild(sky);
     }
-    return layer;
+    return flyer;
   }
 
   function pace() {
@@ -89,6 +85,7 @@ window.UnoSteps = (function () {
     this.counts = JSON.parse(fresh.querySelector("[data-counts]").dataset.counts);
     this.me = Number(table.dataset.me || 0);  // the seat whose hand the table shows (pass-and-play: data-me)
     this.lit = new Set();  // the places lit by the step that plays
+    this.landings = [];  // put the cards that flew in their places (landNow)
   }
 
   StepPlayer.prototype.seat = function (seat) {
@@ -128,9 +125,8 @@ window.UnoSteps = (function () {
     return PACES[pace()];
   };
 
-  // The time each of a step's events is given: a travelling event its beat (the flight, then a
-  // moment to read where it landed), one that only lights a place less, a "pending" (a penalty
-  // waiting for an answer, which changes nothing on the table) less still: its words suffice.
+  // The time each of a step's events is given: less for one that only lights a place, less still
+  // for a "pending" (a penalty waiting for an answer: its words suffice).
   StepPlayer.prototype.plan = function (events) {
     const beat = this.beat();
     return events.map(function (event) {
@@ -139,8 +135,7 @@ window.UnoSteps = (function () {
     });
   };
 
-  // Waits while paused; "One step" lets one more step through. While play waits here the table
-  // has the class "waiting", which marks the button (a step still under way ends first).
+  // Waits while paused ("One step" lets one more through), the table marked "waiting".
   StepPlayer.prototype.gate = function () {
     const self = this;
     if (!this.paused || this.done) return Promise.resolve();
@@ -166,45 +161,105 @@ window.UnoSteps = (function () {
     this.step();
   };
 
-  // A card (or a card's back) travels from one place to another; without motion, both are lit.
-  // Resolves to true if it flew.
-  StepPlayer.prototype.travel = async function (element, from, to, ms) {
-    if (!from || !to || ms === 0 || this.done) return false;
-    const flight = Math.min(ms * 0.6, FLIGHT);  // show() waits out the rest of ``ms``
-    if (reducedMotion.matches || !element.animate) {
+  // What an event's card travels in, from where to where, measured before the event changes
+  // anything (docs/step-player.md). Null: the event moves no card.
+  StepPlayer.prototype.aim = function (event, ms) {
+    const p = event.params || {};
+    const drawPile = this.table.querySelector(".pile-back");
+    const top = this.table.querySelector(".pile-top");
+    const back = function () {
+      const element = document.createElement("span");
+      element.className = "pile-back";
+      return element;
+    };
+    let aim;
+    switch (event.kind) {
+      case "play": {
+        // From the player's open hand (a demo), else from the hand the table shows (data-me's).
+        const chip = this.seat(p.seat);
+        const own = (chip && chip.querySelector('.hand-card [data-card="' + p.card + '"]')) ||
+          (p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]'));
+        aim = { element: this.cardFor(p.card), from: own || this.backs(p.seat), to: top, own: own };
+        break;
+      }
+      case "first":
+      case "redraw":
+        aim = { element: this.cardFor(p.card), from: drawPile, to: top };
+        break;
+      case "draw":  // the learner's drawn card flies, another player's do not
+        aim = p.seat === this.me ? { element: back(), from: drawPile, to: this.handPlace() } : null;
+        break;
+      case "deal":
+        aim = { element: back(), from: drawPile, to: this.table.querySelector(".players") };
+        break;
+      default:
+        return null;
+    }
+    if (!aim || !aim.element || !aim.from || !aim.to || ms === 0 || this.done) return aim && { own: aim.own };
+    if (!reducedMotion.matches && aim.element.animate) {
+      aim.a = aim.from.getBoundingClientRect();
+      aim.b = aim.to.getBoundingClientRect();
+    }
+    return aim;
+  };
+
+  // The card ``aim`` names travels; ``then`` puts it in its place at the table's next change
+  // (landNow), or at once without motion (both places lit). Returns the ms it flies (0: none).
+  StepPlayer.prototype.travel = function (aim, ms, then) {
+    const done = then || function () {};
+    if (!aim || !aim.element) {
+      done();
+      return 0;
+    }
+    const from = aim.from, to = aim.to, element = aim.element, a = aim.a, b = aim.b;
+    if (!a) {
       from.classList.add("lit-still");
       to.classList.add("lit-still");
-      await sleep(flight);
-      from.classList.remove("lit-still");
-      to.classList.remove("lit-still");
-      return false;
+      done();
+      this.landings.push(function () {
+        from.classList.remove("lit-still");
+        to.classList.remove("lit-still");
+      });
+      return 0;
     }
-    // Placed where it lands, on the sky, it starts from the middle of where it leaves, no bigger
-    // than it ends, and settles there from a little bigger: one animation on the compositor (each
-    // one started costs the page a few frames of its own), the card's landing included (#36).
-    const a = from.getBoundingClientRect();
-    const b = to.getBoundingClientRect();
-    element.classList.add("flying");
-    element.style.left = b.left + "px";
-    element.style.top = b.top + "px";
-    element.style.width = b.width + "px";
-    element.style.height = b.height + "px";
-    sky().appendChild(element);
+    // Placed where it lands, from the middle of where it leaves, settling from a little bigger.
+    const flyer = flyerOnSky();
+    element.style.setProperty("--size", b.width + "px");
+    flyer.replaceChildren(element);
+    flyer.style.left = b.left + "px";
+    flyer.style.top = b.top + "px";
+    flyer.style.width = b.width + "px";
+    flyer.style.height = b.height + "px";
+    flyer.classList.add("flying");
     const dx = a.left + a.width / 2 - (b.left + b.width / 2);
     const dy = a.top + a.height / 2 - (b.top + b.height / 2);
     const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
-    const motion = element.animate([
-      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85 },
-      { transform: "scale(1.12)", opacity: 1, offset: 0.8 },
+    const flight = Math.min(ms * 0.6, FLIGHT);
+    const landed = flight / (flight + REST);
+    const motion = hold(flyer, [
+      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85, easing: "ease-in" },
+      { transform: "scale(1.12)", opacity: 1, offset: landed * 0.8, easing: "ease-out" },
+      { transform: "none", opacity: 1, offset: landed },
       { transform: "none", opacity: 1 },
-    ], { duration: flight + OVERRUN, easing: "ease-in-out" });
-    // Started now, not once the compositor says it has (the page's frames that wait for that
-    // word), and taken away by the clock as it lands, a moment before its animation would end:
-    // the card's end and its place on the pile are then one frame of the page's, not three (#36).
+    ], flight);
+    this.landings.push(function () {
+      motion.cancel();
+      flyer.classList.remove("flying");
+      done();
+    });
+    return flight;
+  };
+
+  // ``element`` animated for ``ms``, its last keyframe held REST more; started now (docs).
+  function hold(element, keyframes, ms) {
+    const motion = element.animate(keyframes, ms + REST);
     motion.startTime = document.timeline.currentTime;
-    await sleep(flight);
-    element.remove();
-    return true;
+    return motion;
+  }
+
+  // The cards that flew put in their places, the places lit without motion no more.
+  StepPlayer.prototype.landNow = function () {
+    this.landings.splice(0).forEach(function (landing) { landing(); });
   };
 
   StepPlayer.prototype.cardFor = function (notation) {
@@ -212,19 +267,29 @@ window.UnoSteps = (function () {
     return template ? template.content.firstElementChild.cloneNode(true) : null;
   };
 
-  // The pile's top card becomes ``notation``'s; one that did not fly there (``flown``) settles.
-  StepPlayer.prototype.land = function (notation, flown) {
+  // The pile's top card becomes ``notation``'s; one flying there shows from its landing, in
+  // ``arrives`` ms (over the one before), one that did not fly settles.
+  StepPlayer.prototype.land = function (notation, arrives) {
     const top = this.table.querySelector(".pile-top");
     const face = this.cardFor(notation);
     if (!top || !face) return;
-    top.replaceChildren(face);
     top.dataset.card = notation;
-    if (!flown) face.classList.add("landed");
+    if (!arrives) {
+      top.replaceChildren(face);
+      face.classList.add("landed");
+      return;
+    }
+    Array.from(top.children).forEach(function (before) { before.setAttribute("aria-hidden", "true"); });
+    top.appendChild(face);
+    const shown = arrives / (arrives + REST);
+    const fade = hold(face, [{ opacity: 0 }, { opacity: 0, offset: shown }, { opacity: 1, offset: shown }, { opacity: 1 }], arrives);
+    this.landings.push(function () {
+      fade.cancel();
+      top.replaceChildren(face);
+    });
   };
 
-  // A place lit (.lit, practice.css): outlined while its step plays, then no more (settle). Not
-  // animated: each animation started, even the compositor's, costs the page several frames of its
-  // own, and a move lights places again and again (#36).
+  // A place lit (.lit, practice.css): outlined, not animated, while its step plays (settle).
   StepPlayer.prototype.light = function (element) {
     if (!element) return;
     element.classList.add("lit");
@@ -255,51 +320,46 @@ window.UnoSteps = (function () {
     return this.table.querySelector(".hand-cards") || this.table.querySelector("#hand");
   };
 
-  // One event on the table, in the ``ms`` the plan gives it (a flight's share, then the rest).
-  StepPlayer.prototype.show = async function (event, ms) {
+  // One event on the table, in the ``ms`` the plan gives it (``aim``: its card's travel).
+  StepPlayer.prototype.show = async function (event, ms, aim) {
+    const self = this;
     const p = event.params || {};
     const drawPile = this.table.querySelector(".pile-back");
-    const top = this.table.querySelector(".pile-top");
+    this.landNow();
     switch (event.kind) {
-      case "play": {
-        // From the player's open hand (a demo), else from the hand the table shows (data-me's).
-        const chip = this.seat(p.seat);
-        const own = (chip && chip.querySelector('.hand-card [data-card="' + p.card + '"]')) ||
-          (p.seat === this.me && this.table.querySelector('.hand-card [data-card="' + p.card + '"]'));
-        const face = this.cardFor(p.card);
-        const flight = face ? this.travel(face, own || this.backs(p.seat), top, ms) : null;
-        if (own) own.closest(".hand-card").style.visibility = "hidden";  // measured already: it leaves the hand
-        this.land(p.card, flight ? await flight : false);
+      case "play":
+        this.land(p.card, this.travel(aim, ms));
+        if (aim && aim.own) aim.own.closest(".hand-card").style.visibility = "hidden";  // it leaves the hand
         this.setCount(p.seat, Math.max(0, this.count(p.seat) - 1));
         break;
-      }
       case "first":
-      case "redraw": {
-        const face = this.cardFor(p.card);
-        this.land(p.card, face ? await this.travel(face, drawPile, top, ms) : false);
+      case "redraw":
+        this.land(p.card, this.travel(aim, ms));
         break;
-      }
       case "draw": {
-        const to = (p.seat === this.me && this.handPlace()) || this.backs(p.seat);
-        const back = document.createElement("span");
-        back.className = "pile-back";
-        await this.travel(back, drawPile, to, ms);
-        this.setCount(p.seat, this.count(p.seat) + p.count);
-        if (p.seat === this.me) this.intoHand(p.cards || []);
+        const drawn = function () {
+          self.setCount(p.seat, self.count(p.seat) + p.count);
+          if (p.seat === self.me) self.intoHand(p.cards || []);
+        };
+        if (aim) {
+          this.travel(aim, ms, drawn);
+          break;
+        }
+        // Another player's drawn cards: the pile and its backs lit, their count grows.
+        this.light(drawPile);
+        this.light(this.backs(p.seat));
+        drawn();
         break;
       }
-      case "deal": {
-        const self = this;
-        const back = document.createElement("span");
-        back.className = "pile-back";
-        await this.travel(back, drawPile, this.table.querySelector(".players"), ms);
-        this.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
-          self.setCount(Number(chip.dataset.seat), p.count);
+      case "deal":
+        this.travel(aim, ms, function () {
+          self.table.querySelectorAll(".players [data-seat]").forEach(function (chip) {
+            self.setCount(Number(chip.dataset.seat), p.count);
+          });
+          const hand = self.table.querySelector(".hand-cards");
+          if (hand) hand.style.visibility = "";
         });
-        const hand = this.table.querySelector(".hand-cards");
-        if (hand) hand.style.visibility = "";
         break;
-      }
       case "reverse":
       case "rotate":
         this.direction(p.direction);
@@ -331,8 +391,7 @@ window.UnoSteps = (function () {
       default:
         break;
     }
-    const flown = TRAVELS.has(event.kind) ? Math.min(ms * 0.6, FLIGHT) : 0;
-    if (ms) await sleep(ms - flown);
+    if (ms) await sleep(ms);
   };
 
   StepPlayer.prototype.direction = function (direction) {
@@ -359,9 +418,11 @@ window.UnoSteps = (function () {
     this.light(shown);
   };
 
-  // The table once a step is over, exactly as the server says (``after``).
-  StepPlayer.prototype.settle = function (after, actions) {
+  // The table once a step is over, exactly as the server says (``step``: after, actions). Returns null.
+  StepPlayer.prototype.settle = function (step) {
     const self = this;
+    const after = step.after, actions = step.actions;
+    this.landNow();
     this.unlight();
     if (after) {
       after.hands.forEach(function (n, seat) { self.setCount(seat, n); });
@@ -383,14 +444,14 @@ window.UnoSteps = (function () {
       const chip = self.seat(seat);
       if (chip) setText(chip.querySelector(".player-last"), actions[seat]);
     });
+    return null;
   };
 
   StepPlayer.prototype.run = async function () {
     const table = this.table;
     const caption = table.querySelector(".step-caption");
     const log = table.querySelector(this.log);
-    // The answer's log, its new entries hidden till their step plays, patched into the table's
-    // (swap.js): only the new entries are put in, and the old ones lose their mark of the latest.
+    // The answer's log patched in (swap.js), its new entries hidden till their step plays.
     const freshLog = this.fresh.querySelector(this.log).cloneNode(true);
     freshLog.querySelectorAll(".log-step.latest").forEach(function (entry) { entry.hidden = true; });
     const close = freshLog.querySelector(".log-close");
@@ -406,12 +467,17 @@ window.UnoSteps = (function () {
     table.querySelectorAll(".refused").forEach(function (card) { card.classList.remove("refused"); });
     if (caption) caption.hidden = false;
     syncControls(table, this);
+    // A step is settled once the next one's card is measured: read, then write.
+    let unsettled = null;
     for (let i = 0; i < entries.length && !this.done; i += 1) {
+      if (unsettled && this.paused) unsettled = this.settle(unsettled);
       await this.gate();
       const entry = entries[i];
       const data = JSON.parse(entry.dataset.step);
-      const actions = JSON.parse(entry.dataset.actions || "{}");
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
+      const plan = this.plan(data.events);
+      let aim = data.events.length && this.beat() ? this.aim(data.events[0], plan[0]) : null;
+      if (unsettled) unsettled = this.settle(unsettled);
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
       const actor = data.seat === null || data.seat === undefined ? null : this.seat(data.seat);
@@ -422,21 +488,23 @@ window.UnoSteps = (function () {
         break;
       }
       if (data.events.length) setText(caption, lines[0] || "");
-      // Read after the step's changes, not between them: the page is laid out once for the entry's
-      // place here, and the flight that follows measures a page already laid out (#36).
       showInLog(shownLog, entry);
       announce(lines.join(" "));
-      const plan = this.plan(data.events);
       // What this step is given, for whoever times the table (the browser tests' measure of a turn).
       document.dispatchEvent(new CustomEvent("uno-step", { detail: {
         seat: data.seat, kinds: data.events.map(function (event) { return event.kind; }),
         ms: plan.reduce(function (sum, ms) { return sum + ms; }, 0) } }));
       for (let k = 0; k < data.events.length && !this.done; k += 1) {
-        if (k) setText(caption, lines[k] || "");
-        await this.show(data.events[k], plan[k]);
+        if (k) {
+          aim = this.aim(data.events[k], plan[k]);
+          setText(caption, lines[k] || "");
+        }
+        await this.show(data.events[k], plan[k], aim);
       }
-      this.settle(data.after, actions);
+      unsettled = { after: data.after, actions: JSON.parse(entry.dataset.actions || "{}") };
     }
+    if (unsettled) this.settle(unsettled);
+    this.landNow();
     this.unlight();  // (a step skipped is not settled)
     if (this.beat() === 0 || this.done) {  // instant, or skipped: every sentence still reaches the live region
       const rest = entries.filter(function (entry) { return entry.hidden; });
@@ -445,8 +513,7 @@ window.UnoSteps = (function () {
     this.done = true;
   };
 
-  // Brings ``entry`` into view inside the log's own scrolling box (beside the table, or the drawer),
-  // never scrolling the page: the table stays where it is.
+  // Brings ``entry`` into view in the log's own scrolling box, never scrolling the page.
   function showInLog(log, entry) {
     const box = log.querySelector(".log-scroll");
     if (!box || !entry || !shown(log) || box.scrollHeight <= box.clientHeight) return;
@@ -456,9 +523,8 @@ window.UnoSteps = (function () {
     }
   }
 
-  // False for the practice table's log shut in its drawer, which practice.css does not lay out
-  // (measuring in it would): the drawer is a phone's, beside the table from 64rem. Known from its
-  // class and the width, without asking the page for a style or a layout.
+  // False for the practice table's log shut in its drawer (not laid out: never measured), known
+  // from its class and the width (beside the table from 64rem), not from a style or a layout.
   const WIDE = window.matchMedia("screen and (min-width: 64rem)");
   function shown(log) {
     return !log.classList.contains("log") || log.classList.contains("open") || WIDE.matches;
@@ -524,10 +590,9 @@ window.UnoSteps = (function () {
 
   // ---- Sending a table's forms ------------------------------------------------------------------
 
-  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's) with swap.js, plays
-  // the answer's new steps on the table as it stands (``log``: see StepPlayer), then puts the
-  // answer's table, and its language links, in place; the address becomes the form's, so a reload
-  // or a shared link shows the same. Returns the new table; throws if the answer has none.
+  // Sends a GET form of the table ``selector`` finds (a lesson's, the sandbox's), plays the answer's
+  // new steps on it (``log``: see StepPlayer), then puts the answer's table and language links in
+  // place at the form's address. Returns the new table; throws if the answer has none.
   function fetchAndPlay(form, submitter, selector, log) {
     const current = document.querySelector(selector);
     async function before(fresh, answer) {
@@ -542,8 +607,8 @@ window.UnoSteps = (function () {
     return swap.swap(swap.address(form, submitter), current, selector, { history: "replace", before: before });
   }
 
-  // Sends a form with ``send(form, submitter)`` (a promise), one at a time: the second click of a
-  // double click sends nothing. If sending fails, the plain form goes, as without JavaScript.
+  // Sends a form with ``send(form, submitter)`` (a promise), one at a time (a double click's second
+  // sends nothing); if that fails, the plain form goes, as without JavaScript.
   let sending = false;
   function sendOnce(form, submitter, send) {
     if (sending) return;

@@ -184,6 +184,7 @@ def test_without_javascript_the_links_step_through(visit, lang):
 WATCH = """() => { window.seen = {flying: 0, still: 0};
   new MutationObserver(changes => { for (const change of changes) {
     for (const node of change.addedNodes) if (node.classList && node.classList.contains('flying')) window.seen.flying++;
+    if (change.type === 'attributes' && change.target.classList.contains('flying')) window.seen.flying++;  // steps.js's flyer
     if (change.type === 'attributes' && change.target.classList.contains('lit-still')) window.seen.still++;
   } }).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']}); }"""
 

@@ -159,9 +159,10 @@ def test_reduced_motion_moves_nothing_but_says_each_step(visit, lang):
     learner = Learner(page, "mouse")
     new_table(page, lang)
     learner.settled()
-    page.evaluate("""() => { window.flights = 0; new MutationObserver(records => records.forEach(r =>
-        r.addedNodes.forEach(n => { if (n.classList && n.classList.contains('flying')) window.flights += 1; })))
-        .observe(document.body, {childList: true}); }""")
+    page.evaluate("""() => { window.flights = 0; new MutationObserver(records => records.forEach(r => {
+        r.addedNodes.forEach(n => { if (n.classList && n.classList.contains('flying')) window.flights += 1; });
+        if (r.type === 'attributes' && r.target.classList.contains('flying')) window.flights += 1; }))
+        .observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']}); }""")
     page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
     page.evaluate("""() => { window.captions = new Set(); new MutationObserver(() => {
         const caption = document.querySelector('.practice.playing .step-caption');

@@ -149,3 +149,52 @@ def test_the_chevrons_of_the_order_of_play_turn_round_with_a_reverse(visit, serv
         a, b = (float(value) for value in clockwise.removeprefix("matrix(").split(",")[:2])
         c, d = (float(value) for value in anticlockwise.removeprefix("matrix(").split(",")[:2])
         assert (round(a + c, 3), round(b + d, 3)) == (0, 0), turns  # half a turn apart: pointing back
+
+
+def _next_bot_draws(practice):
+    """The learner to play Red 5 on Red 3; the next bot holds greens only and draws Green 6, which it
+    cannot play either (a position set up in the stored game)."""
+    state = practice.round
+    state.turn, state.direction, state.pending = 0, 1, None
+    state.hands[0] = [card("R5"), card("R7"), card("R8")]
+    state.hands[1] = [card("G1"), card("G2"), card("G4")]
+    state.discard.append(card("R3"))
+    state.color = card("R3").color
+    state.draw_pile.append(card("G6"))  # its top card is the last
+
+
+# On each step a bot draws in: its count when the step starts, and a moment later whether a card
+# (or back) flies, whether its backs and the draw pile are lit and its count then.
+WATCH_DRAWS = """() => { window.draws = [];
+  document.addEventListener('uno-step', event => {
+    if (event.detail.seat === 0 || event.detail.kinds[0] !== 'draw') return;
+    const seat = document.querySelector(`#players [data-seat="${event.detail.seat}"]`);
+    const seen = {before: Number(seat.dataset.count)};
+    window.draws.push(seen);
+    setTimeout(() => Object.assign(seen, {flying: Boolean(document.querySelector('.flying')),
+      backsLit: seat.querySelector('.fan').classList.contains('lit'),
+      pileLit: document.querySelector('.practice .pile-back').classList.contains('lit'),
+      after: Number(seat.dataset.count)}), 200);
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bots_draw_lights_its_backs_and_the_pile_and_flies_nothing(visit, served_app, lang):
+    """A bot's drawn cards are not flown one by one as card backs: the draw pile and its backs are
+    lit while the step plays and the number on its backs grows (the caption says who drew). Each
+    flight costs a phone's main thread frames of its own (#36 item 6); the card a bot plays, and the
+    learner's own drawn card, still fly."""
+    page = visit(pace="slow", viewport={"width": 375, "height": 667}).page
+    learner = Learner(page, "mouse")
+    url = new_table(page, lang, seed=SEED)
+    learner.settled(timeout=60_000)  # the opening, slowly
+    rewrite(served_app, url.rsplit("/", 1)[1], _next_bot_draws)
+    page.goto(url)
+    page.evaluate(WATCH_DRAWS)
+    page.evaluate("document.querySelector('.practice').dataset.stale = '1'")
+    page.locator('.card-button[data-card="R5"]').click()
+    page.wait_for_selector(".flying", state="attached", timeout=5_000)  # the learner's Red 5 flies
+    learner.settled(timeout=60_000)
+    draws = page.evaluate("window.draws")
+    assert draws and draws[0] == {"before": 3, "flying": False, "backsLit": True, "pileLit": True, "after": 4}, draws
