@@ -218,6 +218,7 @@
         current.removeAttribute("data-slow");
       }
     }
+    await swap.nextTask();  // the answer parsed in one task, put in place in the next (#36)
     const response = answer.response;
     const fresh = answer.page.querySelector(".practice");
     const passing = answer.page.querySelector(".pass-screen");

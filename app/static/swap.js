@@ -35,6 +35,11 @@ window.UnoSwap = (function () {
     }
   }
 
+  // Resolves in a task of its own: work split there never holds the page's thread for both halves.
+  function nextTask() {
+    return new Promise(function (resolve) { setTimeout(resolve, 0); });
+  }
+
   // The answer's title becomes this page's; with ``how`` ("push" or "replace") its address too.
   function follow(answer, how) {
     document.title = answer.page.title;
@@ -165,5 +170,5 @@ window.UnoSwap = (function () {
     });
   }
 
-  return { fields: fields, address: address, load: load, follow: follow, stylesheets: stylesheets, swap: swap, patch: patch };
+  return { fields: fields, address: address, load: load, nextTask: nextTask, follow: follow, stylesheets: stylesheets, swap: swap, patch: patch };
 })();
