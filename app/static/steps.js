@@ -81,9 +81,9 @@ window.UnoSteps = (function () {
     this.paused = false;
     this.release = null;
     this.done = false;
-    // The words for card counts: the practice table keeps them on #players, a lesson beside its table.
+    // The words for card counts (on #players, or beside a lesson's table).
     this.counts = JSON.parse(fresh.querySelector("[data-counts]").dataset.counts);
-    this.me = Number(table.dataset.me || 0);  // the seat whose hand the table shows (pass-and-play: data-me)
+    this.me = Number(table.dataset.me || 0);  // the seat whose hand the table shows
     this.lit = new Set();  // the places lit by the step that plays
     this.landings = [];  // put the cards that flew in their places (landNow)
   }
@@ -92,7 +92,7 @@ window.UnoSteps = (function () {
     return this.table.querySelector('.players [data-seat="' + seat + '"]');
   };
 
-  // Where a seat's cards are: its fanned backs (the practice table), else its chip.
+  // A seat's fanned backs (the practice table), else its chip.
   StepPlayer.prototype.backs = function (seat) {
     const chip = this.seat(seat);
     return (chip && chip.querySelector(".fan")) || chip;
@@ -186,8 +186,8 @@ window.UnoSteps = (function () {
       case "redraw":
         aim = { element: this.cardFor(p.card), from: drawPile, to: top };
         break;
-      case "draw":  // the learner's drawn card flies, another player's do not
-        aim = p.seat === this.me ? { element: back(), from: drawPile, to: this.handPlace() } : null;
+      case "draw":  // the learner's drawn card flies, after the hand's last; another player's do not
+        aim = p.seat === this.me ? { element: back(), from: drawPile, to: this.handPlace(), next: true } : null;
         break;
       case "deal":
         aim = { element: back(), from: drawPile, to: this.table.querySelector(".players") };
@@ -199,6 +199,12 @@ window.UnoSteps = (function () {
     if (!reducedMotion.matches && aim.element.animate) {
       aim.a = aim.from.getBoundingClientRect();
       aim.b = aim.to.getBoundingClientRect();
+      const last = aim.next && aim.to.lastElementChild;
+      if (last) {
+        const b = last.getBoundingClientRect();
+        const step = (document.documentElement.dir === "rtl" ? -1 : 1) * (b.width + 4);
+        aim.b = { left: b.left + step, top: b.top, width: b.width, height: b.height };
+      }
     }
     return aim;
   };
@@ -301,7 +307,7 @@ window.UnoSteps = (function () {
     this.lit.clear();
   };
 
-  // The learner's drawn cards, shown in the hand (the answer's own hand, with its buttons, follows).
+  // The learner's drawn cards, shown in the hand (the answer's, with its buttons, follows).
   StepPlayer.prototype.intoHand = function (notations) {
     const hand = this.table.querySelector(".hand-cards");
     const self = this;
@@ -490,7 +496,7 @@ window.UnoSteps = (function () {
       if (data.events.length) setText(caption, lines[0] || "");
       showInLog(shownLog, entry);
       announce(lines.join(" "));
-      // What this step is given, for whoever times the table (the browser tests' measure of a turn).
+      // What this step is given, for whoever times the table (the browser tests).
       document.dispatchEvent(new CustomEvent("uno-step", { detail: {
         seat: data.seat, kinds: data.events.map(function (event) { return event.kind; }),
         ms: plan.reduce(function (sum, ms) { return sum + ms; }, 0) } }));
@@ -530,7 +536,7 @@ window.UnoSteps = (function () {
     return !log.classList.contains("log") || log.classList.contains("open") || WIDE.matches;
   }
 
-  // After a move the log opens where the move's steps start (the latest of them in view).
+  // After a move the log opens where the move's steps start.
   function showLatest(table) {
     const log = table.querySelector("#log");
     const box = log && log.querySelector(".log-scroll");

@@ -35,7 +35,7 @@ window.UnoSwap = (function () {
     }
   }
 
-  // Resolves in a task of its own: work split there never holds the page's thread for both halves.
+  // Resolves in a task of its own: work split there holds the page's thread for one half at a time.
   function nextTask() {
     return new Promise(function (resolve) { setTimeout(resolve, 0); });
   }
