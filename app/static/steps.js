@@ -199,7 +199,7 @@ window.UnoSteps = (function () {
     if (!reducedMotion.matches && aim.element.animate) {
       aim.a = aim.from.getBoundingClientRect();
       aim.b = aim.to.getBoundingClientRect();
-      const last = aim.next && aim.to.lastElementChild;
+      const last = aim.next && aim.to.matches(".hand-cards") && aim.to.lastElementChild;
       if (last) {
         const b = last.getBoundingClientRect();
         const step = (document.documentElement.dir === "rtl" ? -1 : 1) * (b.width + 4);
