@@ -99,10 +99,8 @@ def legal_moves(state: BaseRound, seat: int | None = None) -> list[Move]:
         if exposed is not None:
             moves.append(offered.late_call(exposed))
         faces = playable_faces(state, seat)
-        found: list[Card] = []  # the faces offered so far: a hand may hold both copies of one
-        for face in held:
-            if face in faces and face not in found:
-                found.append(face)
+        for face in dict.fromkeys(held):  # each face once: a hand may hold both copies of one
+            if face in faces:
                 moves += plays[face]
         return moves
     # A decision the rules hand to this seat: its answers, then the one card it may play after a
