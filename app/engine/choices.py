@@ -99,8 +99,10 @@ def legal_moves(state: BaseRound, seat: int | None = None) -> list[Move]:
         if exposed is not None:
             moves.append(offered.late_call(exposed))
         faces = playable_faces(state, seat)
-        for face in dict.fromkeys(held):  # each face once: a hand may hold both copies of one
-            if face in faces:
+        found: list[Card] = []  # the faces offered so far: a hand may hold both copies of one
+        for face in held:
+            if face in faces and face not in found:
+                found.append(face)
                 moves += plays[face]
         return moves
     # A decision the rules hand to this seat: its answers, then the one card it may play after a
