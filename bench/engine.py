@@ -68,7 +68,7 @@ first the engines alone (the pick taken out), then as benched (the pick in); ``n
 not installed::
 
     engine alone at 2p: ours/rlcard 0.44
-    like-for-like at 2p: ours/rlcard 0.57, ours/floor 0.40
+    like-for-like at 2p: ours/rlcard 0.54, ours/floor 0.36
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .checking import check, check_play, judge
+from .checking import check, check_draw, check_play, judge
 from .cards import Card
 from .choices import SEATS, playable_faces
 from .effects import EFFECTS, end_round
@@ -33,14 +33,26 @@ OUT_OF_TURN = frozenset({Action.CATCH, Action.UNO})
 def apply(state: BaseRound, move: Move) -> list[Event]:
     """Check ``move`` and carry it out by the rule and facts it was judged with; IllegalMoveError
     (nothing changed) if it is illegal. The facts are nobody else's (no verdict is handed out), so
-    a play's event takes them as its params, the seat added."""
-    legal, rule, facts = judge(state, move)
+    a play's event takes them as its params, the seat added.
+
+    Judged once, by the one check that applies: most moves are the actor's play or draw with
+    nothing pending, and for those ``judge``'s first questions (is the round over, is it this
+    seat's turn, is a decision pending, does the move name another seat) are answered by the
+    state's fields here, and the move goes to its own check and its own carrying out (``TURN``);
+    any other move is judged by ``judge`` from the start."""
+    step = TURN.get(move.action) if state.pending is None else None
+    if step is None or move.seat != state.turn or move.target is not None or state.winner is not None:
+        legal, rule, facts = judge(state, move)
+        carry_out = CARRY_OUT[move.action]
+    else:
+        check_move, carry_out = step
+        legal, rule, facts = check_move(state, move)
     if not legal:
         raise IllegalMoveError(Verdict(legal, rule, facts))
     events: list[Event] = []
     if move.action not in OUT_OF_TURN:
         state.exposed = None
-    CARRY_OUT[move.action](state, move, rule, facts, events)
+    carry_out(state, move, rule, facts, events)
     return events
 
 
@@ -193,5 +205,7 @@ def _late_uno(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], e
     events.append(Event((_UNO, Rule.UNO_CALL, {"seat": move.seat, "late": True})))
 
 
+# The actor's own moves with nothing pending, each with its check (checking.ON_TURN's) and its carrying out.
+TURN = {Action.PLAY: (check_play, _play), Action.DRAW: (check_draw, _draw)}
 CARRY_OUT = {Action.PLAY: _play, Action.DRAW: _draw, Action.PASS: _keep, Action.CHALLENGE: _challenge,
              Action.ACCEPT: _accept, Action.COLOR: _color, Action.CATCH: _catch, Action.UNO: _late_uno}

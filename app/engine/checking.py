@@ -73,7 +73,7 @@ def draw_rule(state: BaseRound) -> Rule:
     return DRAW_RULES[state.rules.draw]
 
 
-def _check_draw(state: BaseRound, move: Move) -> Judgement:
+def check_draw(state: BaseRound, move: Move) -> Judgement:
     return True, DRAW_RULES[state.rules.draw], {"seat": move.seat}
 
 
@@ -88,7 +88,8 @@ def check_play(state: BaseRound, move: Move) -> Judgement:
     """A card from the hand, completed (a wild's colour, a 7's target under 7-0), then the
     matching rules (``match.*``, ``wild.*``, ``wild-draw-four.*``)."""
     played = move.card
-    assert played is not None
+    if played is None:
+        raise InvalidMoveError("card")
     if played not in state.hands[move.seat]:
         return _illegal(Rule.MOVE_NOT_IN_HAND, card=played.notation)
     on_top = ON_TOP[state.discard[-1]][state.color]
@@ -205,4 +206,4 @@ ANYONE_MAY = {Action.CATCH: _check_catch, Action.UNO: _check_late_uno}
 ANSWERS_TO = {PendingKind.DRAWN: _check_drawn, PendingKind.CHALLENGE: _check_challenge, PendingKind.STACK: _check_stack,
               PendingKind.COLOR: _check_color}
 # With nothing pending, the player whose turn it is plays or draws; any other move is refused.
-ON_TURN = {Action.PLAY: check_play, Action.DRAW: _check_draw}
+ON_TURN = {Action.PLAY: check_play, Action.DRAW: check_draw}

@@ -16,7 +16,8 @@ import random
 
 import pytest
 
-from app.engine import COPIES, DECK, FACES, OPTIONS, PRESETS, Action, Card, Color, Game, Kind, Move, RuleSet, card, ruleset
+from app.engine import (COPIES, DECK, FACES, OPTIONS, PRESETS, Action, Card, Color, Game, IllegalMoveError,
+                        InvalidMoveError, Kind, Move, RuleSet, card, ruleset)
 from app.engine.cards import shuffle
 
 from .helpers import candidates
@@ -76,6 +77,32 @@ def test_engine__a_drawn_card_played_at_once_is_judged_as_its_play_would_be(rule
                 expected += played if verdict.legal else []
             assert events == expected and at_once.to_dict() == apart.to_dict()
         game.apply(rng.choice(state.legal_moves(seat)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=str)
+def test_engine__apply_judges_every_move_as_attempt_does(rules, players):
+    # ``apply`` sends the actor's play or draw with nothing pending straight to its own check
+    # (applying.TURN): every candidate, legal or not, and a play with no card, must come out as
+    # ``attempt`` (through ``check``) says, with the same events and the same state after.
+    for game, rng in positions(rules, players, f"apply-{players}", 100):
+        state = game.round
+        for move in [*candidates(state), Move(state.turn, Action.PLAY)]:
+            applied, attempted = state.copy(), state.copy()
+            try:
+                verdict, expected = attempted.attempt(move)
+            except InvalidMoveError:
+                with pytest.raises(InvalidMoveError):
+                    applied.apply(move)
+                continue
+            if verdict.legal:
+                assert applied.apply(move) == expected
+            else:
+                with pytest.raises(IllegalMoveError) as refused:
+                    applied.apply(move)
+                assert refused.value.verdict == verdict
+            assert applied.to_dict() == attempted.to_dict()
+        game.apply(rng.choice(state.legal_moves(state.actor())))
 
 
 def test_engine__legal_moves_refuse_a_seat_that_does_not_exist():
