@@ -121,27 +121,28 @@ def test_checkpoints_run_beside_the_saves(tmp_path, monkeypatch):
     """Every CHECKPOINT_EVERY commits, a thread of the store's copies the log into the database
     file; until then the commits are in the log only: no save runs a checkpoint itself."""
     monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 4)
-    store, threads = SQLiteStore(tmp_path / "g.sqlite3"), len(_checkpointers())
+    store = SQLiteStore(tmp_path / "g.sqlite3")
+    started = _checkpointers_of(store, monkeypatch)
     store._db()
     store._commits = 0  # counted from here: the file's upgrade on first use was a commit too
     record = store.create(new_token(), {"n": 0})  # the first commit
     for n in (1, 2):
         record = store.save(record, {"n": n}, False)
-    assert _version_in_database_file(store, record.id) is None and len(_checkpointers()) == threads
+    assert _version_in_database_file(store, record.id) is None and not started
     record = store.save(record, {"n": 3}, False)  # the fourth commit
     _wait_for(lambda: _version_in_database_file(store, record.id) == 4)
     for n in range(4, 12):  # two more wake-ups: the same thread
         record = store.save(record, {"n": n}, False)
     _wait_for(lambda: _version_in_database_file(store, record.id) == 12)
-    assert len(_checkpointers()) == threads + 1
+    assert len(started) == 1
 
 
 def test_the_checkpointer_outlives_a_database_that_fails_it_at_its_start(tmp_path, monkeypatch, caplog):
     """A checkpointer that can't open its connection says so in the log, and the next wake-up tries
     again, on the same thread: checkpoints go on."""
     monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 1)
-    store, threads, failed = SQLiteStore(tmp_path / "g.sqlite3"), len(_checkpointers()), threading.Event()
-    connection = store._db
+    store, failed = SQLiteStore(tmp_path / "g.sqlite3"), threading.Event()
+    started, connection = _checkpointers_of(store, monkeypatch), store._db
 
     def failing_once():
         if threading.current_thread().name == "practice-checkpoints" and not failed.is_set():
@@ -155,7 +156,7 @@ def test_the_checkpointer_outlives_a_database_that_fails_it_at_its_start(tmp_pat
     assert failed.is_set() and "disk I/O error" in caplog.text
     record = store.save(record, {"n": 1}, False)
     _wait_for(lambda: _version_in_database_file(store, record.id) == 2)
-    assert len(_checkpointers()) == threads + 1
+    assert len(started) == 1
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -191,7 +192,23 @@ def _version_in_database_file(store: SQLiteStore, game_id: str) -> int | None:
 
 
 def _checkpointers() -> list[threading.Thread]:
+    """The process's checkpointer threads (a forked child has only those it started itself)."""
     return [t for t in threading.enumerate() if t.name == "practice-checkpoints"]
+
+
+def _checkpointers_of(store: SQLiteStore, monkeypatch) -> list[threading.Thread]:
+    """The checkpointer threads this store starts, each recorded as it begins: counting the
+    process's threads by name also counted other tests' stores, whose threads start when those
+    stores' last commits come, which made these tests fail by chance."""
+    started: list[threading.Thread] = []
+    checkpoints = store._checkpoints
+
+    def recorded(wanted: threading.Event) -> None:
+        started.append(threading.current_thread())
+        checkpoints(wanted)
+
+    monkeypatch.setattr(store, "_checkpoints", recorded)
+    return started
 
 
 def _wait_for(condition, seconds: float = 10.0) -> None:
