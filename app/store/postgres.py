@@ -12,6 +12,15 @@ in autocommit, so a lone statement is its own transaction without BEGIN and COMM
 (``_write_one``; a save is one, app.store.games), and the check of a connection handed out asks
 the server nothing (``_unheard``).
 
+The pool hands out the connection returned last (``_WarmFirstPool``), where psycopg_pool hands
+out the one idle longest. A burst (a class's phones opening their live streams at once) grows
+the pool to ``max_size``; handed out in turn, its connections then took every later request to a
+server process and a connection that had sat idle longest, and a move was 1.1-1.4 times slower
+with no stream open at all (same process, interleaved rounds; bench/live.py measured it as
+"moves slower while streams are open"). Last returned first, a light load keeps running on the
+few warm connections, and the burst's others stay idle until the pool closes them (one each
+``max_idle``).
+
 A commit waits for no disk, as on SQLite (app.store.sqlite: WAL, ``synchronous = NORMAL``): the
 app's sessions ask for ``synchronous_commit = off`` (``SESSION``, in the connection's startup, so
 no round trip). The server then writes and flushes the commit's WAL itself within
@@ -47,6 +56,7 @@ import os
 import select
 import threading
 import weakref
+from collections import deque
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -102,6 +112,28 @@ def _value(conn: psycopg.Connection[Any], sql: str) -> Any:
     return row[0]
 
 
+class _LastReturnedFirst(deque[psycopg.Connection[Any]]):
+    """A pool's idle connections, of which psycopg_pool takes the one at the left (``popleft``)
+    and puts a returned one at the right: here it takes the one at the right, the one returned
+    last. (Its shrinking, which takes one the same way, then closes the idle connection returned
+    last, not the one idle longest: once every ``max_idle`` at most, and the rest stay warm.)"""
+
+    def popleft(self) -> psycopg.Connection[Any]:
+        return self.pop()
+
+
+class _WarmFirstPool(ConnectionPool):
+    """psycopg_pool's pool, handing out the connection returned last (see the module's doc).
+    psycopg_pool has no setting for it: its idle connections' deque is replaced before it opens
+    (psycopg-pool is pinned in constraints.txt; tests/web/test_store_round_trips.py checks the
+    order, so an upgrade that changes it fails there)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, open=False, **kwargs)
+        self._pool = _LastReturnedFirst()
+        self.open()
+
+
 class _Statements:
     """A connection inside a transaction, taking base's SQL as SQLite's connections do."""
 
@@ -151,8 +183,8 @@ class PostgresStore(Store):
                 if found is None or found[0] != os.getpid():
                     if found is not None:
                         self._inherited.append(found[1])
-                    pool = ConnectionPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
-                                          timeout=self._timeout, check=_unheard, name="uno-tutor", open=True,
+                    pool = _WarmFirstPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
+                                          timeout=self._timeout, check=_unheard, name="uno-tutor",
                                           kwargs={"autocommit": True, "options": _options(self.url)})
                     found = self._pool_of = os.getpid(), pool
                     _OPEN.add(self)

@@ -6,6 +6,7 @@ server nothing still never hands out a connection the server has ended; and a co
 disk on either database, unless the operator's URL asks it to."""
 import random
 import time
+from contextlib import ExitStack
 
 import psycopg
 import pytest
@@ -96,6 +97,26 @@ def test_a_connection_the_server_ended_is_never_handed_out(app, backend, monkeyp
     next(played)  # the move: 200, on a new connection
     with app.app_context(), access.store()._pool().connection() as conn:
         assert conn.info.backend_pid != ended
+
+
+@postgres_only
+def test_after_a_burst_one_request_at_a_time_runs_on_the_connection_returned_last(backend):
+    """A burst grows the pool (here four connections held at once); after it, requests one at a
+    time run on the connection returned last, not on each of the burst's connections in turn,
+    which sent every request to the connection, and the server process, idle longest: a move was
+    slower after a burst (app.store.postgres's doc)."""
+    store = backend.store(clean_every=None)
+    pool = store._pool()
+    with ExitStack() as burst:
+        held = [burst.enter_context(pool.connection()) for _ in range(4)]
+        last = held[0].info.backend_pid  # the burst gives its connections back last one first
+    used = set()
+    for _ in range(8):
+        with pool.connection() as conn:
+            used.add(conn.info.backend_pid)
+    grown = pool.get_stats()["pool_size"]
+    store.close()
+    assert grown == 4 and used == {last}
 
 
 @postgres_only
