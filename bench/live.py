@@ -12,10 +12,15 @@ phone's EventSource reads it), each a student of the class who joined from an ad
 Then the teacher steps through the demo, STEPS times: for each step, the time from sending the
 step to the last follower's receipt of its event. Printed: p50 and p95 of those, the first host's
 resident memory per open stream (its growth from before the streams to when all are open, divided
-by their number), and a practice game's move (its median over MOVES) with no stream open and with
-all open, side by side in the one run: their ratio is the figure, as the machine's load moves the
-milliseconds. --store postgresql: a new database in DATABASE_URL's server, else a throwaway one
-(bench/http.py's ``store_env``); two hosts on SQLite share the instance folder's file.
+by their number), and what the open streams cost a practice game's move on their host: its moves
+alternate, one by one, with a game's moves on a yardstick host (one more, the same command and
+database, never a stream), so that the machine's load, which moves the milliseconds from one
+second to the next on a shared machine, falls on both alike; the figure is the ratio of their
+medians over MOVES with every stream open, beside the same ratio before any was (the two hosts'
+parity: about 1), and the first host's own medians before and with the streams. The moves before
+the streams come after the students' joins, so that both meet the same rows. --store postgresql:
+a new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``);
+hosts on SQLite share the instance folder's file.
 """
 from __future__ import annotations
 
@@ -103,18 +108,31 @@ def rss_kb(pid: int) -> int:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
 
 
-def move_ms(port: int) -> float:
-    """The median of MOVES moves of one practice game (a fresh one), in milliseconds."""
-    teacher = Teacher(port)
-    game = teacher.post("/api/v1/games", {"rules": {"preset": "official", "target": 100_000}, "bots": 3,
-                                          "level": "easy", "seed": 7})
-    version, view, times = game["version"], game["view"], []
-    for _ in range(MOVES):
+class Player:
+    """A practice game (a fresh one) on a host, played a move at a time, each timed."""
+
+    def __init__(self, port: int):
+        self.teacher = Teacher(port)
+        game = self.teacher.post("/api/v1/games", {"rules": {"preset": "official", "target": 100_000}, "bots": 3,
+                                                   "level": "easy", "seed": 7})
+        self.path, self.version, self.view = f"/api/v1/games/{game['id']}/moves", game["version"], game["view"]
+        self.times: list[float] = []
+
+    def move(self) -> None:
         began = time.perf_counter()
-        answer = teacher.post(f"/api/v1/games/{game['id']}/moves", {"version": version, "move": next_move(view)})
-        times.append((time.perf_counter() - began) * 1000)
-        version, view = answer["version"], answer["view"]
-    return statistics.median(times)
+        answer = self.teacher.post(self.path, {"version": self.version, "move": next_move(self.view)})
+        self.times.append((time.perf_counter() - began) * 1000)
+        self.version, self.view = answer["version"], answer["view"]
+
+
+def moves_ms(port: int, yardstick: int) -> tuple[float, float]:
+    """The medians of MOVES moves of a game on ``port`` and of one on ``yardstick``, in
+    milliseconds, their moves alternating, so that both meet the same moments of the machine."""
+    players = Player(port), Player(yardstick)
+    for _ in range(MOVES):
+        for player in players:
+            player.move()
+    return statistics.median(players[0].times), statistics.median(players[1].times)
 
 
 def run(followers: int, hosts: int, store: str) -> None:
@@ -123,16 +141,16 @@ def run(followers: int, hosts: int, store: str) -> None:
         env = dict(stack.enter_context(store_env(store)))
         env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host), UNO_TUTOR_TRUSTED_PROXIES="1",
                    UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
-        ports = [free_port() for _ in range(hosts)]
-        servers = [stack.enter_context(production(port, env)) for port in ports]
+        *ports, yardstick = [free_port() for _ in range(hosts + 1)]
+        servers = [stack.enter_context(production(port, env)) for port in (*ports, yardstick)]
         teacher = Teacher(ports[0])
         code = teacher.post("/api/v1/classes", {"seed": "bench"})["code"]
         started = teacher.post(f"/api/v1/classes/{code}/live", {"demo": "basic-round"})
-        move_ms(ports[0])  # the server's first moves fill its caches: not measured
-        quiet_move = move_ms(ports[0])
         students = [Teacher(ports[n % hosts], f"10.{n // 250}.{n % 250}.1") for n in range(followers)]
         for student in students:  # each from an address of its own: joins are limited per address
             student.post(f"/api/v1/classes/{code}/games", {})
+        moves_ms(ports[0], yardstick)  # the servers' first moves fill their caches: not measured
+        quiet_move, quiet_yardstick = moves_ms(ports[0], yardstick)
         before = rss_kb(servers[0].pid)
         readers = [Follower(student.port, code, student.cookie()) for student in students]
         for reader in readers:
@@ -141,7 +159,7 @@ def run(followers: int, hosts: int, store: str) -> None:
         for reader in readers:
             reader.arrival(version)
         per_stream = (rss_kb(servers[0].pid) - before) / -(-followers // hosts)
-        busy_move = move_ms(ports[0])
+        busy_move, busy_yardstick = moves_ms(ports[0], yardstick)
         delays, frames = [], started["session"]["frames"]
         for n in range(STEPS):
             began = time.monotonic()
@@ -153,8 +171,9 @@ def run(followers: int, hosts: int, store: str) -> None:
         delays.sort()
         p50, p95 = statistics.median(delays), delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
         print(f"{followers} followers on {hosts} host(s), {store}: step to last receipt p50 {p50 * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; move median "
-              f"{quiet_move:.1f} ms without streams, {busy_move:.1f} ms with them (ratio {busy_move / quiet_move:.2f})",
+              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; move median on the first host / "
+              f"on the yardstick host {busy_move / busy_yardstick:.2f} with the streams open, "
+              f"{quiet_move / quiet_yardstick:.2f} before (first host {quiet_move:.1f} ms before, {busy_move:.1f} ms with them)",
               flush=True)
         for reader in readers:
             reader.conn.close()
