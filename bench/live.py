@@ -18,9 +18,10 @@ alternate, one by one, with a game's moves on a yardstick host (one more, the sa
 database, never a stream), so that the machine's load, which moves the milliseconds from one
 second to the next on a shared machine, falls on both alike; the figure is the ratio of their
 medians over MOVES with every stream open, beside the same ratio before any was (the two hosts'
-parity: about 1), and the first host's own medians before and with the streams; and the first
-host's processor time per move (all its threads', streams' included) with the streams open over
-before, which the machine's load hardly moves (Linux's /proc/<pid>/task/*/schedstat). The moves before
+parity: about 1), and the first host's own medians before and with the streams; and the same two
+ratios of the hosts' processor time per move (all their threads', the streams' included: Linux's
+/proc/<pid>/task/*/schedstat), which a loaded machine stretches far less than the wall clock, so
+that what the streams cost shows where the medians are lost in the load. The moves before
 the streams come after the students' joins, so that both meet the same rows. --store postgresql:
 a new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``);
 hosts on SQLite share the instance folder's file.
@@ -197,7 +198,7 @@ def run(followers: int, hosts: int, store: str, server: str) -> None:
             student.post(f"/api/v1/classes/{code}/games", {})
         timed = (ports[0], servers[0].pid), (yardstick, servers[-1].pid)
         moves_ms(timed)  # the servers' first moves fill their caches: not measured
-        (quiet_move, quiet_cpu), (quiet_yardstick, _) = moves_ms(timed)
+        (quiet_move, quiet_cpu), (quiet_yardstick, quiet_yardstick_cpu) = moves_ms(timed)
         before = rss_kb(servers[0].pid)
         readers = [Follower(student.port, code, student.cookie()) for student in students]
         for reader in readers:
@@ -206,7 +207,7 @@ def run(followers: int, hosts: int, store: str, server: str) -> None:
         for reader in readers:
             reader.arrival(version)
         per_stream = (rss_kb(servers[0].pid) - before) / -(-followers // hosts)
-        (busy_move, busy_cpu), (busy_yardstick, _) = moves_ms(timed)
+        (busy_move, busy_cpu), (busy_yardstick, busy_yardstick_cpu) = moves_ms(timed)
         delays, frames = [], started["session"]["frames"]
         for n in range(STEPS):
             began = time.monotonic()
@@ -218,11 +219,11 @@ def run(followers: int, hosts: int, store: str, server: str) -> None:
         delays.sort()
         p50, p95 = statistics.median(delays), delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
         print(f"{followers} followers on {hosts} host(s), {server}, {store}: step to last receipt p50 {p50 * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; move median on the first host / "
-              f"on the yardstick host {busy_move / busy_yardstick:.2f} with the streams open, "
-              f"{quiet_move / quiet_yardstick:.2f} before (first host {quiet_move:.1f} ms before, {busy_move:.1f} ms with "
-              f"them); its server's processor time per move {busy_cpu / quiet_cpu:.2f} times as long with the streams open "
-              f"({quiet_cpu:.2f} ms before, {busy_cpu:.2f} ms with them)",
+              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; a move on the streams' host / "
+              f"on the yardstick host, with the streams open (before them): median {busy_move / busy_yardstick:.2f} "
+              f"({quiet_move / quiet_yardstick:.2f}), processor time {busy_cpu / busy_yardstick_cpu:.2f} "
+              f"({quiet_cpu / quiet_yardstick_cpu:.2f}); the streams' host's own median {quiet_move:.1f} ms before, "
+              f"{busy_move:.1f} ms with them",
               flush=True)
         for reader in readers:
             reader.conn.close()
