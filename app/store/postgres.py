@@ -12,14 +12,12 @@ in autocommit, so a lone statement is its own transaction without BEGIN and COMM
 (``_write_one``; a save is one, app.store.games), and the check of a connection handed out asks
 the server nothing (``_unheard``).
 
-The pool hands out the connection returned last (``_WarmFirstPool``), where psycopg_pool hands
-out the one idle longest. A burst (a class's phones opening their live streams at once) grows
-the pool to ``max_size``; handed out in turn, its connections then took every later request to a
-server process and a connection that had sat idle longest, and a move was 1.1-1.4 times slower
-with no stream open at all (same process, interleaved rounds; bench/live.py measured it as
-"moves slower while streams are open"). Last returned first, a light load keeps running on the
-few warm connections, and the burst's others stay idle until the pool closes them (one each
-``max_idle``).
+Each connection prepares a statement the first time it runs it (``prepare_threshold=0``; psycopg's
+default is the fifth time). A burst (a class's phones opening their live streams at once) grows
+the pool to ``max_size``, which then hands its connections out in turn: with psycopg's default a
+move's statements ran unprepared on most of them (24 of 30 in bench/live.py), planned again on
+every move, and moves were slower after the burst. The app runs a small fixed set of statements,
+so preparing each at once costs nothing later (psycopg keeps up to 100 a connection).
 
 A commit waits for no disk, as on SQLite (app.store.sqlite: WAL, ``synchronous = NORMAL``): the
 app's sessions ask for ``synchronous_commit = off`` (``SESSION``, in the connection's startup, so
@@ -56,7 +54,6 @@ import os
 import select
 import threading
 import weakref
-from collections import deque
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -112,28 +109,6 @@ def _value(conn: psycopg.Connection[Any], sql: str) -> Any:
     return row[0]
 
 
-class _LastReturnedFirst(deque[psycopg.Connection[Any]]):
-    """A pool's idle connections, of which psycopg_pool takes the one at the left (``popleft``)
-    and puts a returned one at the right: here it takes the one at the right, the one returned
-    last. (Its shrinking, which takes one the same way, then closes the idle connection returned
-    last, not the one idle longest: once every ``max_idle`` at most, and the rest stay warm.)"""
-
-    def popleft(self) -> psycopg.Connection[Any]:
-        return self.pop()
-
-
-class _WarmFirstPool(ConnectionPool):
-    """psycopg_pool's pool, handing out the connection returned last (see the module's doc).
-    psycopg_pool has no setting for it: its idle connections' deque is replaced before it opens
-    (psycopg-pool is pinned in constraints.txt; tests/web/test_store_round_trips.py checks the
-    order, so an upgrade that changes it fails there)."""
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, open=False, **kwargs)
-        self._pool = _LastReturnedFirst()
-        self.open()
-
-
 class _Statements:
     """A connection inside a transaction, taking base's SQL as SQLite's connections do."""
 
@@ -183,9 +158,10 @@ class PostgresStore(Store):
                 if found is None or found[0] != os.getpid():
                     if found is not None:
                         self._inherited.append(found[1])
-                    pool = _WarmFirstPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
-                                          timeout=self._timeout, check=_unheard, name="uno-tutor",
-                                          kwargs={"autocommit": True, "options": _options(self.url)})
+                    pool = ConnectionPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
+                                          timeout=self._timeout, check=_unheard, name="uno-tutor", open=True,
+                                          kwargs={"autocommit": True, "prepare_threshold": 0,
+                                                  "options": _options(self.url)})
                     found = self._pool_of = os.getpid(), pool
                     _OPEN.add(self)
         return found[1]
