@@ -3,19 +3,28 @@ and whether the moves of other tables slow down meanwhile (issue 37, item 5).
 
     .venv/bin/python bench/live.py                       # 40 and 200 followers on one host (SQLite)
     .venv/bin/python bench/live.py --store postgresql --hosts 2 --followers 200
+    .venv/bin/python bench/live.py --store postgresql --followers 200 --server gunicorn
 
-README's production command (waitress, app/production.py) on each host, with threads for every
-stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
+README's production command (waitress, app/production.py) on each host (--server gunicorn:
+gunicorn.conf.py's gthread worker, one process a host), with threads for every stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
 followers per host). The teacher makes a class and starts a demo on the first host; the followers
 open the event stream spread over the hosts (each a socket read on a thread of its own, as a
 phone's EventSource reads it), each a student of the class who joined from an address of its own.
 Then the teacher steps through the demo, STEPS times: for each step, the time from sending the
 step to the last follower's receipt of its event. Printed: p50 and p95 of those, the first host's
 resident memory per open stream (its growth from before the streams to when all are open, divided
-by their number), and a practice game's move (its median over MOVES) with no stream open and with
-all open, side by side in the one run: their ratio is the figure, as the machine's load moves the
-milliseconds. --store postgresql: a new database in DATABASE_URL's server, else a throwaway one
-(bench/http.py's ``store_env``); two hosts on SQLite share the instance folder's file.
+by their number), and what the open streams cost a practice game's move on their host: its moves
+alternate, one by one, with a game's moves on a yardstick host (one more, the same command and
+database, never a stream), so that the machine's load, which moves the milliseconds from one
+second to the next on a shared machine, falls on both alike; the figure is the ratio of their
+medians over MOVES with every stream open, beside the same ratio before any was (the two hosts'
+parity: about 1), and the first host's own medians before and with the streams; and the same two
+ratios of the hosts' processor time per move (all their threads', the streams' included: Linux's
+/proc/<pid>/task/*/schedstat), which a loaded machine stretches far less than the wall clock, so
+that what the streams cost shows where the medians are lost in the load. The moves before
+the streams come after the students' joins, so that both meet the same rows. --store postgresql:
+a new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``);
+hosts on SQLite share the instance folder's file.
 """
 from __future__ import annotations
 
@@ -39,7 +48,7 @@ import urllib.request  # noqa: E402
 from contextlib import ExitStack  # noqa: E402
 
 from bench.http import next_move, store_env  # noqa: E402
-from bench.slow_clients import HOST, free_port, production  # noqa: E402
+from bench.slow_clients import HOST, ROOT, free_port, gunicorn_command, production, served  # noqa: E402
 
 STEPS = 20
 MOVES = 30
@@ -98,41 +107,98 @@ class Follower(threading.Thread):
             return self.seen[version]
 
 
+def processes(pid: int) -> list[int]:
+    """The process and its descendants (gunicorn's master and its worker)."""
+    found = [pid]
+    for thread in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{thread}/children") as children:
+                found += [each for child in children.read().split() for each in processes(int(child))]
+        except FileNotFoundError:  # a thread or a child that has just ended
+            pass
+    return found
+
+
 def rss_kb(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    """The resident memory of the process and its descendants."""
+    total = 0
+    for each in processes(pid):
+        with open(f"/proc/{each}/status") as status:
+            total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    return total
 
 
-def move_ms(port: int) -> float:
-    """The median of MOVES moves of one practice game (a fresh one), in milliseconds."""
-    teacher = Teacher(port)
-    game = teacher.post("/api/v1/games", {"rules": {"preset": "official", "target": 100_000}, "bots": 3,
-                                          "level": "easy", "seed": 7})
-    version, view, times = game["version"], game["view"], []
-    for _ in range(MOVES):
+class Player:
+    """A practice game (a fresh one) on a host, played a move at a time, each timed."""
+
+    def __init__(self, port: int):
+        self.teacher = Teacher(port)
+        game = self.teacher.post("/api/v1/games", {"rules": {"preset": "official", "target": 100_000}, "bots": 3,
+                                                   "level": "easy", "seed": 7})
+        self.path, self.version, self.view = f"/api/v1/games/{game['id']}/moves", game["version"], game["view"]
+        self.times: list[float] = []
+
+    def move(self) -> None:
         began = time.perf_counter()
-        answer = teacher.post(f"/api/v1/games/{game['id']}/moves", {"version": version, "move": next_move(view)})
-        times.append((time.perf_counter() - began) * 1000)
-        version, view = answer["version"], answer["view"]
-    return statistics.median(times)
+        answer = self.teacher.post(self.path, {"version": self.version, "move": next_move(self.view)})
+        self.times.append((time.perf_counter() - began) * 1000)
+        self.version, self.view = answer["version"], answer["view"]
 
 
-def run(followers: int, hosts: int, store: str) -> None:
+def cpu_ms(pid: int) -> float:
+    """How long the threads of the process and of its descendants have run on a processor, in
+    milliseconds (Linux's schedstat): what their work costs, which a loaded machine stretches far
+    less than the wall clock."""
+    total = 0
+    for each in processes(pid):
+        for thread in os.listdir(f"/proc/{each}/task"):
+            try:
+                with open(f"/proc/{each}/task/{thread}/schedstat") as schedstat:
+                    total += int(schedstat.read().split()[0])
+            except FileNotFoundError:  # a thread that has just ended
+                pass
+    return total / 1e6
+
+
+def moves_ms(hosts: tuple[tuple[int, int], ...]) -> list[tuple[float, float]]:
+    """For each host (port, process id): the median of MOVES moves of a game on it, and its
+    server's processor time per move, in milliseconds; the hosts' moves alternate, so that all
+    meet the same moments of the machine."""
+    players = [Player(port) for port, _ in hosts]
+    began = [cpu_ms(pid) for _, pid in hosts]
+    for _ in range(MOVES):
+        for player in players:
+            player.move()
+    return [(statistics.median(player.times), (cpu_ms(pid) - start) / MOVES)
+            for player, (_, pid), start in zip(players, hosts, began)]
+
+
+def host(port: int, env: dict[str, str], server: str, threads: int):
+    """A host: README's production command (waitress), or gunicorn.conf.py's gthread worker, one
+    process with ``threads`` threads (the streams' cap is UNO_TUTOR_LIVE_STREAMS in ``env``)."""
+    if server == "waitress":
+        return production(port, env)
+    return served(gunicorn_command(port, ROOT / "gunicorn.conf.py", workers=1), port,
+                  {**env, "GUNICORN_CMD_ARGS": f"--threads {threads}"})
+
+
+def run(followers: int, hosts: int, store: str, server: str) -> None:
     per_host = -(-followers // hosts)
     with ExitStack() as stack:
         env = dict(stack.enter_context(store_env(store)))
         env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host), UNO_TUTOR_TRUSTED_PROXIES="1",
                    UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
-        ports = [free_port() for _ in range(hosts)]
-        servers = [stack.enter_context(production(port, env)) for port in ports]
+        *ports, yardstick = [free_port() for _ in range(hosts + 1)]
+        servers = [stack.enter_context(host(port, env, server, per_host + 8)) for port in (*ports, yardstick)]
         teacher = Teacher(ports[0])
         code = teacher.post("/api/v1/classes", {"seed": "bench"})["code"]
         started = teacher.post(f"/api/v1/classes/{code}/live", {"demo": "basic-round"})
-        move_ms(ports[0])  # the server's first moves fill its caches: not measured
-        quiet_move = move_ms(ports[0])
         students = [Teacher(ports[n % hosts], f"10.{n // 250}.{n % 250}.1") for n in range(followers)]
         for student in students:  # each from an address of its own: joins are limited per address
             student.post(f"/api/v1/classes/{code}/games", {})
+        timed = (ports[0], servers[0].pid), (yardstick, servers[-1].pid)
+        moves_ms(timed)  # the servers' first moves fill their caches: not measured
+        (quiet_move, quiet_cpu), (quiet_yardstick, quiet_yardstick_cpu) = moves_ms(timed)
         before = rss_kb(servers[0].pid)
         readers = [Follower(student.port, code, student.cookie()) for student in students]
         for reader in readers:
@@ -141,7 +207,7 @@ def run(followers: int, hosts: int, store: str) -> None:
         for reader in readers:
             reader.arrival(version)
         per_stream = (rss_kb(servers[0].pid) - before) / -(-followers // hosts)
-        busy_move = move_ms(ports[0])
+        (busy_move, busy_cpu), (busy_yardstick, busy_yardstick_cpu) = moves_ms(timed)
         delays, frames = [], started["session"]["frames"]
         for n in range(STEPS):
             began = time.monotonic()
@@ -152,9 +218,12 @@ def run(followers: int, hosts: int, store: str) -> None:
         teacher.post(f"/api/v1/classes/{code}/live/end", {})
         delays.sort()
         p50, p95 = statistics.median(delays), delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
-        print(f"{followers} followers on {hosts} host(s), {store}: step to last receipt p50 {p50 * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; move median "
-              f"{quiet_move:.1f} ms without streams, {busy_move:.1f} ms with them (ratio {busy_move / quiet_move:.2f})",
+        print(f"{followers} followers on {hosts} host(s), {server}, {store}: step to last receipt p50 {p50 * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; a move on the streams' host / "
+              f"on the yardstick host, with the streams open (before them): median {busy_move / busy_yardstick:.2f} "
+              f"({quiet_move / quiet_yardstick:.2f}), processor time {busy_cpu / busy_yardstick_cpu:.2f} "
+              f"({quiet_cpu / quiet_yardstick_cpu:.2f}); the streams' host's own median {quiet_move:.1f} ms before, "
+              f"{busy_move:.1f} ms with them",
               flush=True)
         for reader in readers:
             reader.conn.close()
@@ -165,9 +234,11 @@ def main() -> int:
     parser.add_argument("--followers", type=int, nargs="+", default=[40, 200])
     parser.add_argument("--hosts", type=int, default=1)
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress",
+                        help="waitress: README's production command (default); gunicorn: gunicorn.conf.py, one worker")
     options = parser.parse_args()
     for followers in options.followers:
-        run(followers, options.hosts, options.store)
+        run(followers, options.hosts, options.store, options.server)
     return 0
 
 

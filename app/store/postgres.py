@@ -12,6 +12,13 @@ in autocommit, so a lone statement is its own transaction without BEGIN and COMM
 (``_write_one``; a save is one, app.store.games), and the check of a connection handed out asks
 the server nothing (``_unheard``).
 
+Each connection prepares a statement the first time it runs it (``prepare_threshold=0``; psycopg's
+default is the fifth time). A burst (a class's phones opening their live streams at once) grows
+the pool to ``max_size``, which then hands its connections out in turn: with psycopg's default a
+move's statements ran unprepared on most of them (24 of 30 in bench/live.py), planned again on
+every move, and moves were slower after the burst. The app runs a small fixed set of statements,
+so preparing each at once costs nothing later (psycopg keeps up to 100 a connection).
+
 A commit waits for no disk, as on SQLite (app.store.sqlite: WAL, ``synchronous = NORMAL``): the
 app's sessions ask for ``synchronous_commit = off`` (``SESSION``, in the connection's startup, so
 no round trip). The server then writes and flushes the commit's WAL itself within
@@ -153,7 +160,8 @@ class PostgresStore(Store):
                         self._inherited.append(found[1])
                     pool = ConnectionPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
                                           timeout=self._timeout, check=_unheard, name="uno-tutor", open=True,
-                                          kwargs={"autocommit": True, "options": _options(self.url)})
+                                          kwargs={"autocommit": True, "prepare_threshold": 0,
+                                                  "options": _options(self.url)})
                     found = self._pool_of = os.getpid(), pool
                     _OPEN.add(self)
         return found[1]

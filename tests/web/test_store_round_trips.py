@@ -6,6 +6,7 @@ server nothing still never hands out a connection the server has ended; and a co
 disk on either database, unless the operator's URL asks it to."""
 import random
 import time
+from contextlib import ExitStack
 
 import psycopg
 import pytest
@@ -19,8 +20,8 @@ from .practice_support import new_api_game, random_move, sqlite_only
 pytestmark = pytest.mark.usefixtures("backend")
 postgres_only = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 MOVES = 20
-# psycopg prepares a statement on a connection the fifth time it runs it, in a round trip of its
-# own, once: these moves come first, so that what is counted is every move after.
+# A connection prepares a statement the first time it runs it (app.store.postgres), in a round trip
+# of its own, once: these moves come first, so that what is counted is every move after.
 WARM_UP = 6
 RULES = {"preset": "official", "target": 100_000}  # no game ends within MOVES moves
 
@@ -96,6 +97,26 @@ def test_a_connection_the_server_ended_is_never_handed_out(app, backend, monkeyp
     next(played)  # the move: 200, on a new connection
     with app.app_context(), access.store()._pool().connection() as conn:
         assert conn.info.backend_pid != ended
+
+
+@postgres_only
+def test_after_a_burst_every_connection_runs_its_statements_prepared_from_the_first(backend):
+    """A burst grows the pool (here four connections held at once), which then hands them out in
+    turn: each prepares a statement the first time it runs it, so a move's statements are never
+    planned again on a connection that has seen them only a few times (app.store.postgres's doc)."""
+    store = backend.store(clean_every=None)
+    pool = store._pool()
+    with ExitStack() as burst:
+        for _ in range(4):
+            burst.enter_context(pool.connection())
+    prepared = set()
+    for n in range(8):
+        with pool.connection() as conn:
+            conn.execute("SELECT %s::int + 1", (n,)).fetchone()
+            prepared.add(conn.execute("SELECT count(*) FROM pg_prepared_statements").fetchone()[0] > 0)
+    grown = pool.get_stats()["pool_size"]
+    store.close()
+    assert grown == 4 and prepared == {True}
 
 
 @postgres_only
