@@ -47,7 +47,7 @@ import os
 import select
 import threading
 import weakref
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -158,12 +158,12 @@ class PostgresStore(Store):
                     _OPEN.add(self)
         return found[1]
 
-    @contextmanager
-    def _connection(self):
+    def _connection(self) -> AbstractContextManager[psycopg.Connection[Any]]:
+        """A connection of the pool for a ``with`` block, once the schema is known to be current:
+        the pool's own context manager, not one wrapped around it (each move passes through it)."""
         if not self._schema_ok:
             self._check_schema()
-        with self._pool().connection() as conn:
-            yield conn
+        return self._pool().connection()
 
     def _check_schema(self) -> None:
         found = self.schema_version()
