@@ -206,16 +206,33 @@ def _headers(response):
     headers = response.headers
     for name, value in HEADERS.items():
         headers.setdefault(name, value)
+    varying = []
     if req.blueprint in PRIVATE_BLUEPRINTS:
         headers["Cache-Control"] = PRIVATE
-        response.vary.add("Cookie")  # the owner's cookie says whose game it is
+        varying.append("Cookie")  # the owner's cookie says whose game it is
     # The headers the language was chosen by (``/``, the API, a 404 outside /<lang>/) vary the answer.
     if asked := req.environ.get(LANGUAGE_HEADERS):
-        response.vary.update(asked)
+        varying += asked
+    if varying:
+        _vary(headers, varying)
     if req.is_secure:
         headers.setdefault("Strict-Transport-Security", HSTS)
         _secure_cookies(headers)
     return response
+
+
+def _vary(headers, names: list[str]) -> None:
+    """Add ``names`` to the answer's Vary, each once (compared without case), in one write: what
+    ``response.vary`` does, without parsing the header into a set and writing it back for each
+    change (a move's answer adds two)."""
+    found = headers.get("Vary")
+    listed = [found] if found else []
+    seen = {name.strip().lower() for name in found.split(",")} if found else set()
+    for name in names:
+        if name.lower() not in seen:
+            seen.add(name.lower())
+            listed.append(name)
+    headers["Vary"] = ", ".join(listed)
 
 
 def _secure_cookies(headers) -> None:

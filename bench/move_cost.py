@@ -8,7 +8,10 @@ the store's save (``Store.save``, from encoding the state to its answer); on Pos
 server's CPU (its backend process's, read from /proc) and the round trips to it (the messages
 libpq's trace shows the server's answers end with); beside them a trivial page's CPU (/healthz, in
 this process) and the ratio of the two, which bench/http.py measures over HTTP. The app's pool
-has one connection here (DATABASE_POOL_MAX 1), so one backend serves every move.
+has one connection here (DATABASE_POOL_MAX 1), so one backend serves every move. Last, the
+save's time by the clock, its median and 90th percentile: what a move waits for its save, which
+on PostgreSQL is mostly waiting for the server's process to run, and which the CPU columns do
+not show (bench/http.py's move over HTTP does).
 
     .venv/bin/python bench/move_cost.py [--moves 1500] [--runs 3]
 
@@ -40,19 +43,28 @@ TRIVIAL = 1000  # trivial pages asked for, for the ratio
 
 
 class SaveClock:
-    """This process's CPU seconds inside the store's ``save``, wrapped around the app's store."""
+    """This process's CPU seconds inside the store's ``save``, wrapped around the app's store, and
+    each save's time by the clock (``waits``): on PostgreSQL a save waits for another process, the
+    server's backend, which a loaded machine may keep waiting for a core; the CPU does not show
+    that, the clock does."""
 
     def __init__(self, store):
-        self.seconds, save = 0.0, store.save
+        self.seconds, self.waits, save = 0.0, [], store.save
 
         def timed(*args, **kwargs):
-            began = time.process_time()
+            began, clock = time.process_time(), time.perf_counter()
             try:
                 return save(*args, **kwargs)
             finally:
                 self.seconds += time.process_time() - began
+                self.waits.append(time.perf_counter() - clock)
 
         store.save = timed
+
+    def wait(self, share: float) -> float:
+        """The save's time by the clock that this ``share`` of the saves took at most (0.5: the median)."""
+        waits = sorted(self.waits)
+        return waits[min(len(waits) - 1, int(share * len(waits)))]
 
 
 def backend_cpu(store) -> float:
@@ -99,7 +111,7 @@ def measure(database, folder: Path, moves: int) -> dict[str, float]:
     trivial = (time.process_time() - began) / TRIVIAL
     store.close()
     return {"move": spent / moves, "save": clock.seconds / moves, "server": server / moves,
-            "trips": answered[0] / moves, "trivial": trivial}
+            "trips": answered[0] / moves, "trivial": trivial, "wait 50": clock.wait(0.5), "wait 90": clock.wait(0.9)}
 
 
 def main() -> int:
@@ -108,7 +120,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     print(f"{'run':>3} {'database':10} {'move CPU µs':>11} {'of it save':>10} {'server µs':>9} "
-          f"{'round trips':>11} {'trivial µs':>10} {'trivial/move':>12}")
+          f"{'round trips':>11} {'trivial µs':>10} {'trivial/move':>12} {'save clock p50/p90 µs':>21}")
     with databases("both") as found, tempfile.TemporaryDirectory(prefix="uno-move-cost-") as folder:
         for run in range(1, args.runs + 1):
             moves = {}
@@ -116,7 +128,8 @@ def main() -> int:
                 moves[database.name] = got = measure(database, Path(folder) / f"{database.name}-{run}", args.moves)
                 print(f"{run:3d} {database.name:10} {got['move'] * 1e6:11.0f} {got['save'] * 1e6:10.0f} "
                       f"{got['server'] * 1e6:9.0f} {got['trips']:11.2f} {got['trivial'] * 1e6:10.0f} "
-                      f"{got['trivial'] / got['move']:12.2f}", flush=True)
+                      f"{got['trivial'] / got['move']:12.2f} {got['wait 50'] * 1e6:14.0f}/{got['wait 90'] * 1e6:<6.0f}",
+                      flush=True)
             sqlite, postgres = moves["sqlite"], moves["postgresql"]
             print(f"{run:3d} postgresql / sqlite: move CPU {postgres['move'] / sqlite['move']:.2f}x, with the "
                   f"server's {(postgres['move'] + postgres['server']) / sqlite['move']:.2f}x", flush=True)

@@ -24,6 +24,7 @@ from typing import Literal, overload
 from flask import g, request
 from itsdangerous import BadSignature, Signer
 
+from ..lru import LRU
 from ..proxied import secret_key, the_app, the_request
 from ..store import new_token
 
@@ -36,6 +37,11 @@ _OWNER_IN_HEADER = {secure: re.compile(rf"(?:^|;)\s*{name}=([A-Za-z0-9_.-]+)\s*(
 # the same alphabet.
 _SIGNED = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 _UNREAD = object()
+# Signed cookies whose signature this app has checked, with their tokens: a browser sends the same
+# cookie with every move, and checking it (two HMACs and the code around them) cost more than the
+# rest of the owner check. Only a cookie that passed the check is kept, so no forged one is ever
+# taken from here; bounded, as many browsers play at once.
+VERIFIED_COOKIES = 4096
 
 
 @overload
@@ -63,13 +69,29 @@ def owner_token(create: bool = False) -> str | None:
 
 
 def _issued(cookie: str) -> str | None:
-    """The token in the cookie's value if it is one this server issued, else None."""
+    """The token in the cookie's value if it is one this server issued, else None. A cookie
+    checked once is known after (``VERIFIED_COOKIES``, per app: per secret key)."""
+    verified = _verified()
+    token = verified.get(cookie)
+    if token is not None:
+        return token
     if not _SIGNED.fullmatch(cookie):
         return None
     try:
-        return _signer().unsign(cookie).decode()
+        token = _signer().unsign(cookie).decode()
     except BadSignature:
         return None
+    verified[cookie] = token
+    return token
+
+
+def _verified() -> LRU[str, str]:
+    """This app's memory of checked cookies (``VERIFIED_COOKIES``)."""
+    app = the_app()
+    found = app.extensions.get("owner_cookies")
+    if found is None:
+        found = app.extensions.setdefault("owner_cookies", LRU(VERIFIED_COOKIES))
+    return found
 
 
 def _signer() -> Signer:

@@ -126,6 +126,26 @@ class _Statements:
         return cursor
 
 
+class _Lent:
+    """A connection of ``pool`` for a ``with`` block: taken (``getconn``) and given back
+    (``putconn``, which also replaces one left broken or mid-statement), and no more. The pool's
+    own ``connection()`` wraps the block in ``with conn`` too, whose commit has nothing to do on
+    a connection in autocommit (a transaction is a ``conn.transaction()`` block of its own), and
+    times it for statistics no one reads: each move went through both."""
+
+    __slots__ = ("pool", "conn")
+
+    def __init__(self, pool: ConnectionPool):
+        self.pool = pool
+
+    def __enter__(self) -> psycopg.Connection[Any]:
+        self.conn = self.pool.getconn()
+        return self.conn
+
+    def __exit__(self, *raised: object) -> None:
+        self.pool.putconn(self.conn)
+
+
 class PostgresStore(Store):
     """A pool of connections per process, of ``min_size`` to ``max_size``; a request waits up to
     ``timeout`` seconds for one, then is told the database is unavailable (a 503)."""
@@ -166,12 +186,11 @@ class PostgresStore(Store):
                     _OPEN.add(self)
         return found[1]
 
-    @contextmanager
-    def _connection(self):
+    def _connection(self) -> _Lent:
+        """A connection of the pool for a ``with`` block, once the schema is known to be current."""
         if not self._schema_ok:
             self._check_schema()
-        with self._pool().connection() as conn:
-            yield conn
+        return _Lent(self._pool())
 
     def _check_schema(self) -> None:
         found = self.schema_version()

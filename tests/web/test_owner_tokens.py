@@ -148,3 +148,19 @@ def test_over_https_a_planted_plain_cookie_owns_nothing(app):
     assert victim.get(f"/api/v1/games/{game}", base_url=HTTPS).status_code == 403
     fresh = victim.post("/api/v1/games", json={"bots": 2}, base_url=HTTPS)  # and a new token is issued
     assert fresh.status_code == 201 and owner_cookie(fresh) not in (None, signed)
+
+
+def test_a_cookie_checked_once_is_remembered_and_a_forged_one_never(app, client):
+    """A browser's cookie is checked once (owners.VERIFIED_COOKIES), not on every move: only a
+    cookie whose signature passed is remembered, and a forged one is checked (and refused) each time."""
+    made = client.post("/api/v1/games", json={})
+    cookie = owner_cookie(made)
+    game = made.get_json()["id"]
+    assert client.get(f"/api/v1/games/{game}").status_code == 200
+    remembered = app.extensions["owner_cookies"]
+    assert remembered.keys() == [cookie]
+    elsewhere = Signer("another key", salt="uno-owner-token", key_derivation="hmac", digest_method="sha256")
+    forged = elsewhere.sign(cookie.split(".")[0]).decode()  # the same token, signed with another key
+    assert as_cookie(app.test_client(), forged).get(f"/api/v1/games/{game}").status_code == 403
+    assert remembered.keys() == [cookie]  # the forged cookie was not kept
+    assert as_cookie(app.test_client(), cookie).get(f"/api/v1/games/{game}").status_code == 200
