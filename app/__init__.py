@@ -32,6 +32,10 @@ def create_app(test_config=None):
         # threads (app.live.stream): app.production and gunicorn.conf.py set it from their threads.
         LIVE_STREAMS=int(os.environ.get("UNO_TUTOR_LIVE_STREAMS") or LIVE_STREAMS),
     )
+    if os.environ.get("UNO_TUTOR_LIVE_HEARTBEAT"):
+        # Seconds between two heartbeats of a quiet event stream (app.live.stream's HEARTBEAT, 15,
+        # unless set): shorter for a proxy that closes quiet connections sooner; bench/live.py's --heartbeat.
+        app.config["LIVE_HEARTBEAT"] = float(os.environ["UNO_TUTOR_LIVE_HEARTBEAT"])
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

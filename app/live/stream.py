@@ -8,9 +8,18 @@ current frame as an event ``frame`` (``id:`` the session's version, ``data:`` th
 EventSource sends when it reconnects: the stream resumes at the current frame, never replays the
 frames in between), then each new frame as the teacher steps. ``end`` when the session or the class
 ends, ``removed`` when the teacher removes the student: then the stream closes, and EventSource's
-reconnection is answered 404 or 403, which stops it. A comment line every HEARTBEAT seconds keeps
-proxies from closing a quiet stream, finds a phone that has gone (the write fails, the thread is
-free again) and checks that the reader still may read (a student removed on another SQLite process).
+reconnection is answered 404 or 403, which stops it.
+
+Heartbeats: a comment line every HEARTBEAT seconds (the app's LIVE_HEARTBEAT, UNO_TUTOR_LIVE_HEARTBEAT)
+keeps proxies from closing a quiet stream, finds a phone that has gone (the write fails, the thread
+is free again) and checks that the reader still may read (a student removed on another SQLite
+process, whose removal announces nothing here; on PostgreSQL its NOTIFY ends the stream at once).
+Two things keep a class's 200 phones from beating as one burst that a move would wait behind: the
+check is one read of the class's students for all its streams in the process per heartbeat
+(app.store.following ``Following.members``), and each stream keeps a beat of its own, the first at a
+random moment within its first heartbeat, then every heartbeat, whatever frames come between (a
+step wakes every stream of the class at once; it does not line their beats up again). A removal on
+another SQLite process is found within two heartbeats.
 
 Threads: a stream holds one of the server's threads while it is open (waitress's, gunicorn's
 gthread's), waiting on its class's condition (app.store.following), never polling. So that streams
@@ -22,7 +31,9 @@ polling, a second later at most.
 """
 from __future__ import annotations
 
+import random
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +44,7 @@ from ..fast_json import dumps
 from ..i18n import current_language, in_language
 from ..practice import access
 from ..store import LiveSession
+from ..store.following import Following
 from .sessions import Reader, running, shown
 
 HEARTBEAT = 15.0  # seconds between two comment lines on a quiet stream (proxies often close at 60)
@@ -97,30 +109,35 @@ def _stream(reader: Listener, session: LiveSession, seen: int | None, most: int,
 
 
 def _followed(reader: Listener, session: LiveSession, seen: int | None, heartbeat: float) -> Iterator[str]:
-    """Every new frame of the session as it comes, until it ends or the reader may read no more."""
+    """Every new frame of the session as it comes, until it ends or the reader may read no more;
+    a heartbeat (``_may_read``, a comment) at the stream's own beat (the module's docstring)."""
     store, code = access.store(), reader.reader.found.code
     yield _retry(RETRY_MS)
     with store.follow(code) as following:
+        opened = time.monotonic()
         latest = store.load_live(code) or session  # read after following: no step falls between
         if latest.version != seen:
             yield _event(latest, reader)
+        beat = opened + heartbeat * random.random()
         while latest.ended is None:
-            newer, removed = following.wait(latest.version, reader.reader.owner, heartbeat)
-            if removed or (newer is None and not _may_read(reader)):
+            newer, removed = following.wait(latest.version, reader.reader.owner, max(0.0, beat - time.monotonic()))
+            if newer is not None and not removed:
+                latest = newer
+                yield _event(latest, reader)
+                continue
+            if removed or not _may_read(reader, following, since=max(opened, time.monotonic() - heartbeat)):
                 yield _named("removed", {})
                 return
-            if newer is None:
-                yield ": still here\n\n"
-                continue
-            latest = newer
-            yield _event(latest, reader)
+            yield ": still here\n\n"
+            beat = time.monotonic() + heartbeat
 
 
-def _may_read(listener: Listener) -> bool:
-    """Whether the class is still there and the reader still in it (asked at each heartbeat)."""
-    store, reader = access.store(), listener.reader
-    return store.load_class(reader.found.code) is not None and (
-        reader.owner is None or store.in_class(reader.found.code, reader.owner))
+def _may_read(listener: Listener, following: Following, since: float) -> bool:
+    """Whether the class is still there and the reader still in it, as read at ``since`` or later
+    (time.monotonic): one read of the class's students answers its every stream here."""
+    reader = listener.reader
+    members = following.members(lambda: access.store().class_members(reader.found.code), since)
+    return members is not None and (reader.owner is None or reader.owner in members)
 
 
 def _event(session: LiveSession, listener: Listener) -> str:

@@ -191,6 +191,15 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
         return bool(self._aggregate("SELECT EXISTS (SELECT 1 FROM students JOIN games ON games.id = students.game "
                               "WHERE students.class = ? AND games.owner = ?)", (code, owner))[0])
 
+    def class_members(self, code: str) -> frozenset[str] | None:
+        """The owner hashes of the class's students (``in_class`` of each, in one read), None if
+        there is no class or it has expired (as ``load_class``): what a live session's streams ask
+        at their heartbeats, once for all of them (app.store.following ``Following.members``)."""
+        rows = self._all("SELECT games.owner FROM classes LEFT JOIN students ON students.class = classes.code "
+                         "LEFT JOIN games ON games.id = students.game WHERE classes.code = ? AND classes.expires > ?",
+                         (code, time.time()))
+        return frozenset(owner for (owner,) in rows if owner is not None) if rows else None
+
     def class_of(self, game_id: str) -> str | None:
         """The code of the class the game is a student's in, if it is one (a student's table links
         to the class's live session)."""

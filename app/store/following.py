@@ -7,11 +7,16 @@ this process's own change (SQLite), from the one listening connection of the pro
 LISTEN, app.store.postgres) or from the process's poll of the followed classes (SQLite's other
 processes on the file, app.store.sqlite); whichever brings it first wins, and an older or repeated
 version changes nothing, so a stream never sees a version twice nor goes back.
+
+A stream's heartbeat asks whether its reader may still read (app.live.stream): the class's
+students are read once for all its streams here (``Following.members``), not once a stream, so 200
+phones of a class cost one read per heartbeat, not 400 queries at once.
 """
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -24,17 +29,24 @@ def session_of(event: dict[str, Any]) -> LiveSession | None:
     return LiveSession(event["class"], *state) if state else None
 
 
+Members = frozenset[str] | None  # a class's students (owner hashes); None: the class is gone
+
+
 class _Followed:
     """One class's streams in this process: how many, the last session announced, the students
-    removed while they follow (owner hashes), and what they wait on."""
+    removed while they follow (owner hashes), and what they wait on; and the last read of the
+    class's students (``Following.members``): when it began (time.monotonic) and what it found,
+    behind a lock of its own, so that a read never holds up an announcement."""
 
-    __slots__ = ("streams", "session", "removed", "changed")
+    __slots__ = ("streams", "session", "removed", "changed", "reading", "read")
 
     def __init__(self, lock: threading.Lock):
         self.streams = 0
         self.session: LiveSession | None = None
         self.removed: set[str] = set()
         self.changed = threading.Condition(lock)
+        self.reading = threading.Lock()
+        self.read: tuple[float, Members] | None = None
 
 
 class Following:
@@ -58,6 +70,19 @@ class Following:
             session = followed.session
             return (session if session is not None and session.version > after else None,
                     owner is not None and owner in followed.removed)
+
+    def members(self, read: Callable[[], Members], since: float) -> Members:
+        """The class's students as read at ``since`` (time.monotonic) or later: the last read of
+        any of the class's streams here if it began that late, else ``read()`` now, once, which the
+        streams asking meanwhile wait for and share. A stream asks with ``since`` one heartbeat
+        back (and never before it opened: an older read may not know its reader yet), so however
+        many streams a class has, their heartbeats make one read per heartbeat between them."""
+        followed = self._followed
+        with followed.reading:
+            if followed.read is None or followed.read[0] < since:
+                began = time.monotonic()
+                followed.read = began, read()
+            return followed.read[1]
 
 
 class Followers:

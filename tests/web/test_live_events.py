@@ -8,11 +8,14 @@ wait for each step's event before the next step.
 Every wait below is bounded by a timeout that only a failure reaches: nothing here is timed."""
 import queue
 import threading
+import time
 
 import pytest
 
 from app import create_app
 from app.live import stream
+from app.store.following import Followers
+from app.store.opened import store as the_store
 
 from .test_classes import join, make_class, student
 from .test_live import DEMO, live, start, step
@@ -152,16 +155,83 @@ def test_a_removed_student_stops_receiving_frames(quick, client):
     assert teachers.next_event()["event"] == "end"
 
 
-def test_a_step_on_another_host_reaches_this_hosts_streams(quick, client, backend):
-    """Two apps on one database, as two hosts: the teacher steps on one, the student follows on the
-    other (PostgreSQL: its NOTIFY; SQLite: the other process's poll of the followed classes)."""
+def test_a_student_removed_on_another_host_stops_receiving_frames(quick, client):
+    """Removed through another app on the database: on PostgreSQL its NOTIFY ends the stream; on
+    SQLite, whose other processes announce nothing here, the stream's heartbeat finds it."""
     code, pupil = a_class(quick, client)
+    teacher_there = another_host(client)
+    events, teachers = Events(pupil, code), Events(client, code)
+    assert events.next_event()["event"] == "frame" and teachers.next_event()["event"] == "frame"
+    assert teacher_there.delete(f"/api/v1/classes/{code}/students/1").status_code == 204
+    assert events.next_event()["event"] == "removed" and events.next() is None
+    step(client, code, "next")
+    assert teachers.next_event()["data"]["frame"] == 2  # the teacher's stream goes on
+    client.post(f"/api/v1/classes/{code}/live/end")
+    assert teachers.next_event()["event"] == "end"
+
+
+def test_a_classs_streams_read_its_students_once_a_heartbeat_between_them(quick, client, monkeypatch):
+    """Each heartbeat checks that its reader may still read; a class's streams in one process share
+    one read of its students per heartbeat (two queries a stream at each beat before). Counted: ten
+    streams beat five times each, and the class's students are read far fewer times than that."""
+    quick.config.update(LIVE_HEARTBEAT=0.2, LIVE_STREAMS=10)
+    code, pupil = a_class(quick, client)
+    with quick.app_context():
+        store = the_store()
+    reads, read = [], store.class_members
+    monkeypatch.setattr(store, "class_members", lambda found: reads.append(found) or read(found))
+    streams = [Events(reader, code) for reader in [client] * 2 + [pupil] * 8]
+    beats = 5  # heartbeats each
+    for events in streams:
+        seen = 0
+        while seen < beats:
+            block = events.next()
+            seen += "comment" in block
+    assert reads and set(reads) == {code}
+    assert len(reads) < len(streams) * beats / 2, reads  # one a stream at each beat: 50
+    client.post(f"/api/v1/classes/{code}/live/end")
+    for events in streams:
+        assert events.next_event()["event"] == "end"
+
+
+def test_a_read_of_a_classs_students_serves_every_stream_until_one_asks_for_a_later_one():
+    followers, reads = Followers(), []
+
+    def read():
+        reads.append(1)
+        return frozenset({"owner"})
+
+    with followers.follow("ACDEFH") as one, followers.follow("ACDEFH") as other:
+        since = time.monotonic()
+        asking = [threading.Thread(target=(one, other)[n % 2].members, args=(read, since)) for n in range(20)]
+        for thread in asking:
+            thread.start()
+        for thread in asking:
+            thread.join()
+        assert len(reads) == 1  # asked at once by twenty beats: read once
+        assert other.members(read, since) == {"owner"} and len(reads) == 1
+        assert one.members(read, time.monotonic() + 1) == {"owner"} and len(reads) == 2  # a later read: again
+    with followers.follow("ACDEFH") as anew:  # let go by its last stream, then followed again
+        anew.members(read, 0.0)
+        assert len(reads) == 3
+
+
+def another_host(client):
+    """Another app on the same database, as another host, with the teacher's cookie."""
     other = create_app({"TESTING": True})
     teacher_there = other.test_client()
     for name in ("uno_owner", "__Host-uno_owner"):
         cookie = client.get_cookie(name)
         if cookie is not None:
             teacher_there.set_cookie(name, cookie.value)
+    return teacher_there
+
+
+def test_a_step_on_another_host_reaches_this_hosts_streams(quick, client, backend):
+    """Two apps on one database, as two hosts: the teacher steps on one, the student follows on the
+    other (PostgreSQL: its NOTIFY; SQLite: the other process's poll of the followed classes)."""
+    code, pupil = a_class(quick, client)
+    teacher_there = another_host(client)
     events = Events(pupil, code)
     assert events.next_event()["data"]["frame"] == 1
     assert step(teacher_there, code, "next").get_json()["frame"] == 2
