@@ -4,6 +4,7 @@ and whether the moves of other tables slow down meanwhile (issue 37, item 5).
     .venv/bin/python bench/live.py                       # 40 and 200 followers on one host (SQLite)
     .venv/bin/python bench/live.py --store postgresql --hosts 2 --followers 200
     .venv/bin/python bench/live.py --store postgresql --followers 200 --server gunicorn
+    .venv/bin/python bench/live.py --store postgresql --followers 200 --heartbeat 1
 
 README's production command (waitress, app/production.py) on each host (--server gunicorn:
 gunicorn.conf.py's gthread worker, one process a host), with threads for every stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
@@ -25,6 +26,11 @@ that what the streams cost shows where the medians are lost in the load. The mov
 the streams come after the students' joins, so that both meet the same rows. --store postgresql:
 a new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``);
 hosts on SQLite share the instance folder's file.
+
+The streams' heartbeats come every 15 s (app.live.stream's HEARTBEAT), which is longer than the
+moves timed with the streams open take: printed, the seconds from the first stream's opening to
+the last move timed. ``--heartbeat 1`` (UNO_TUTOR_LIVE_HEARTBEAT on every host) makes the moves
+meet the streams' heartbeats many times over, so that what those cost a move shows.
 """
 from __future__ import annotations
 
@@ -182,10 +188,12 @@ def host(port: int, env: dict[str, str], server: str, threads: int):
                   {**env, "GUNICORN_CMD_ARGS": f"--threads {threads}"})
 
 
-def run(followers: int, hosts: int, store: str, server: str) -> None:
+def run(followers: int, hosts: int, store: str, server: str, heartbeat: float | None) -> None:
     per_host = -(-followers // hosts)
     with ExitStack() as stack:
         env = dict(stack.enter_context(store_env(store)))
+        if heartbeat is not None:
+            env["UNO_TUTOR_LIVE_HEARTBEAT"] = str(heartbeat)
         env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host), UNO_TUTOR_TRUSTED_PROXIES="1",
                    UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
         *ports, yardstick = [free_port() for _ in range(hosts + 1)]
@@ -200,6 +208,7 @@ def run(followers: int, hosts: int, store: str, server: str) -> None:
         moves_ms(timed)  # the servers' first moves fill their caches: not measured
         (quiet_move, quiet_cpu), (quiet_yardstick, quiet_yardstick_cpu) = moves_ms(timed)
         before = rss_kb(servers[0].pid)
+        opened = time.monotonic()
         readers = [Follower(student.port, code, student.cookie()) for student in students]
         for reader in readers:
             reader.start()
@@ -208,6 +217,7 @@ def run(followers: int, hosts: int, store: str, server: str) -> None:
             reader.arrival(version)
         per_stream = (rss_kb(servers[0].pid) - before) / -(-followers // hosts)
         (busy_move, busy_cpu), (busy_yardstick, busy_yardstick_cpu) = moves_ms(timed)
+        timed_within = time.monotonic() - opened
         delays, frames = [], started["session"]["frames"]
         for n in range(STEPS):
             began = time.monotonic()
@@ -218,12 +228,13 @@ def run(followers: int, hosts: int, store: str, server: str) -> None:
         teacher.post(f"/api/v1/classes/{code}/live/end", {})
         delays.sort()
         p50, p95 = statistics.median(delays), delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
-        print(f"{followers} followers on {hosts} host(s), {server}, {store}: step to last receipt p50 {p50 * 1000:.0f} ms, "
+        beats = f"heartbeat {heartbeat:g} s" if heartbeat is not None else "heartbeat 15 s"
+        print(f"{followers} followers on {hosts} host(s), {server}, {store}, {beats}: step to last receipt p50 {p50 * 1000:.0f} ms, "
               f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; a move on the streams' host / "
               f"on the yardstick host, with the streams open (before them): median {busy_move / busy_yardstick:.2f} "
               f"({quiet_move / quiet_yardstick:.2f}), processor time {busy_cpu / busy_yardstick_cpu:.2f} "
               f"({quiet_cpu / quiet_yardstick_cpu:.2f}); the streams' host's own median {quiet_move:.1f} ms before, "
-              f"{busy_move:.1f} ms with them",
+              f"{busy_move:.1f} ms with them, timed within {timed_within:.1f} s of the streams' opening",
               flush=True)
         for reader in readers:
             reader.conn.close()
@@ -236,9 +247,11 @@ def main() -> int:
     parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress",
                         help="waitress: README's production command (default); gunicorn: gunicorn.conf.py, one worker")
+    parser.add_argument("--heartbeat", type=float, metavar="SECONDS",
+                        help="seconds between a quiet stream's heartbeats on every host (default: the app's 15)")
     options = parser.parse_args()
     for followers in options.followers:
-        run(followers, options.hosts, options.store, options.server)
+        run(followers, options.hosts, options.store, options.server, options.heartbeat)
     return 0
 
 
