@@ -4,7 +4,7 @@ and whether the moves of other tables slow down meanwhile (issue 37, item 5).
     .venv/bin/python bench/live.py                       # 40 and 200 followers on one host (SQLite)
     .venv/bin/python bench/live.py --store postgresql --hosts 2 --followers 200
     .venv/bin/python bench/live.py --store postgresql --followers 200 --server gunicorn
-    .venv/bin/python bench/live.py --store postgresql --followers 200 --heartbeat 1
+    .venv/bin/python bench/live.py --store postgresql --followers 200 --heartbeat 0.25
 
 README's production command (waitress, app/production.py) on each host (--server gunicorn:
 gunicorn.conf.py's gthread worker, one process a host), with threads for every stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
@@ -29,8 +29,8 @@ hosts on SQLite share the instance folder's file.
 
 The streams' heartbeats come every 15 s (app.live.stream's HEARTBEAT), which is longer than the
 moves timed with the streams open take: printed, the seconds from the first stream's opening to
-the last move timed. ``--heartbeat 1`` (UNO_TUTOR_LIVE_HEARTBEAT on every host) makes the moves
-meet the streams' heartbeats many times over, so that what those cost a move shows.
+the last move timed. ``--heartbeat 0.25`` (UNO_TUTOR_LIVE_HEARTBEAT on every host) makes the
+moves meet several of every stream's heartbeats, so that what those cost a move shows.
 """
 from __future__ import annotations
 
