@@ -1,5 +1,5 @@
 """The game store's one interface (``Store``): each table's statements are in a module of their
-own (.games, .classes, .watches, .counts, on the transactions of .tables), written once in the
+own (.games, .classes, .seats, .live, .watches, .counts, on the transactions of .tables), written once in the
 SQL both SQLite and PostgreSQL speak; here, what spans the tables (the schema's upgrade and the
 cleanup), and a backend (app.store.sqlite, .postgres) gives the connections, the transactions and
 the few words that differ.
