@@ -72,7 +72,7 @@ def create_app(test_config=None):
     # The blueprints whose limits count failures after the answer: Flask-Limiter's hooks run for them.
     limits.init_app(app, hooked=(class_pages.bp.name, live_pages.bp.name, live_teaching.bp.name,
                                   f"{api.bp.name}.{api.classes.bp.name}",
-                                  f"{api.bp.name}.{api.live.bp.name}"))
+                                  f"{api.bp.name}.{api.live.bp.name}", f"{api.bp.name}.{api.tables.bp.name}"))
     return app
 
 

@@ -13,12 +13,11 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..engine.verdict import IllegalMoveError, InvalidMoveError
 from ..errors import UserError
 from ..i18n import request_language
 from ..practice import access, limits, narration
-from ..practice.access import GameError
-from ..practice.game import Practice, play, view
+from ..practice.game import Practice, view
+from ..practice.moving import Answering, answer_move
 from ..practice.options import OptionError, read_options
 from .body import json_object
 
@@ -53,28 +52,12 @@ def show_game(game_id: str):
 def move(game_id: str):
     body = json_object()
     record, practice = _load(game_id, body.get("version"))
-    try:
-        access.check_version(record, body.get("version"))
-        steps = play(practice, body.get("move"))
-        # The results are words added to the steps, once they are stored.
-        lang = request_language()
-        seats, shown = narration.names(practice.round.players, lang), view(practice)
-        record = access.save(record, practice, steps)
-    except GameError:  # only "stale-version" is raised here (the version check or the save)
-        raise _stale(game_id) from None
-    except InvalidMoveError as error:
-        _check_current(game_id, record)
-        field = str(error.args[0])
-        raise UserError("bad-move", extra={"field": field}, field=field) from None
-    except IllegalMoveError as refused:
-        _check_current(game_id, record)
-        access.store().note_refusal(game_id, refused.verdict.rule.value)  # for a class's teacher
-        seats = narration.names(practice.round.players)
-        verdict = refused.verdict
-        refusal = narration.refusal(verdict, seats)  # "message" says why, as the README promises
-        raise UserError("illegal-move", 422, extra={
-            **verdict.to_dict(), **refusal, "message": refusal["text"], "version": record.version}) from None
-    return {"results": narration.results(steps, seats, lang), "version": record.version, "view": shown}
+    return answer_move(game_id, record, practice, body, ANSWERING)[1]
+
+
+ANSWERING = Answering(names=lambda practice, lang: narration.names(practice.round.players, lang), view=view,
+                      gone=access.gone,
+                      refused=lambda game_id, rule: access.store().note_refusal(game_id, rule))  # for a class's teacher
 
 
 def _load(game_id: str, version=None):
@@ -82,21 +65,6 @@ def _load(game_id: str, version=None):
     if practice.together:  # its hands are shown one person at a time, on its table page only
         raise UserError("together-table-only", 409)
     return record, practice
-
-
-def _stale(game_id: str) -> UserError:
-    """The move was made on an old version: the answer names the current one (gone: 404)."""
-    current = access.current_version(game_id)
-    if current is None:
-        return access.gone(game_id)
-    return UserError("stale-version", 409, extra={"version": current})
-
-
-def _check_current(game_id: str, record) -> None:
-    """A refused move on a game taken from memory (``access.load``) may have been made on an
-    old version: then the answer is "stale", as when the row was read, not the refusal."""
-    if access.current_version(game_id) != record.version:
-        raise _stale(game_id) from None
 
 
 def _results(practice: Practice, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:

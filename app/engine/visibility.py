@@ -7,7 +7,7 @@ that shows a game sits above the engine: a change to who may see a card touches 
 A ``Viewer`` is one of:
 
 - ``player(seat)``: someone holding a seat (the learner, the pass-and-play holder, a lesson's
-  learner). They see their own hand, the cards they draw, the hand their own challenge shows
+  learner, a person at a table of people: app.tables). They see their own hand, the cards they draw, the hand their own challenge shows
   (wild-draw-four.challenge: to the challenger only), their own drawn card waiting to be played or
   kept, and the verdict on their own Wild Draw Four. Of the other seats: counts only.
 - ``TABLE``: someone at the table who holds no seat and no hand: the log every pass-and-play

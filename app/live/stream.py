@@ -21,6 +21,8 @@ random moment within its first heartbeat, then every heartbeat, whatever frames 
 step wakes every stream of the class at once; it does not line their beats up again). A removal on
 another SQLite process is found within two heartbeats.
 
+A table's stream (app.tables.events) is made of the same parts and counts in the same slots.
+
 Threads: a stream holds one of the server's threads while it is open (waitress's, gunicorn's
 gthread's), waiting on its class's condition (app.store.following), never polling. So that streams
 never take the threads the pages need, a process holds at most the app's LIVE_STREAMS of them at
@@ -87,7 +89,7 @@ def response(reader: Reader) -> Response:
     """The reader's event stream of the class's running session (404 without one)."""
     session = running(reader.found)
     config = current_app.config
-    body = _stream(Listener(reader, current_language()), session, _last_event_id(),
+    body = _stream(Listener(reader, current_language()), session, last_event_id(),
                    config["LIVE_STREAMS"], config.get("LIVE_HEARTBEAT", HEARTBEAT))
     answer = Response(stream_with_context(body), mimetype="text/event-stream")
     answer.headers["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
@@ -98,7 +100,7 @@ def _stream(reader: Listener, session: LiveSession, seen: int | None, most: int,
     """The stream, taking one of the process's slots (``SLOTS``) when it starts and giving it back
     when it ends, however it ends; with none free, the current frame at once, then the end."""
     if not SLOTS.take(most):
-        yield _retry(POLL_RETRY_MS)
+        yield retry(POLL_RETRY_MS)
         if session.version != seen:
             yield _event(session, reader)
         return
@@ -112,7 +114,7 @@ def _followed(reader: Listener, session: LiveSession, seen: int | None, heartbea
     """Every new frame of the session as it comes, until it ends or the reader may read no more;
     a heartbeat (``_may_read``, a comment) at the stream's own beat (the module's docstring)."""
     store, code = access.store(), reader.reader.found.code
-    yield _retry(RETRY_MS)
+    yield retry(RETRY_MS)
     with store.follow(code) as following:
         opened = time.monotonic()
         latest = store.load_live(code) or session  # read after following: no step falls between
@@ -126,7 +128,7 @@ def _followed(reader: Listener, session: LiveSession, seen: int | None, heartbea
                 yield _event(latest, reader)
                 continue
             if removed or not _may_read(reader, following, since=max(opened, time.monotonic() - heartbeat)):
-                yield _named("removed", {})
+                yield named("removed", {})
                 return
             yield ": still here\n\n"
             beat = time.monotonic() + heartbeat
@@ -145,20 +147,21 @@ def _event(session: LiveSession, listener: Listener) -> str:
     with in_language(listener.language):
         frame = shown(session, listener.reader.teacher)
     if session.ended is not None:
-        return _named("end", {"session": frame["session"]}, session.version)
-    return _named("frame", frame, session.version)
+        return named("end", {"session": frame["session"]}, session.version)
+    return named("frame", frame, session.version)
 
 
-def _named(name: str, data: dict[str, Any], version: int | None = None) -> str:
+def named(name: str, data: dict[str, Any], version: int | None = None) -> str:
+    """An event ``name`` carrying ``data``, with ``version`` as its id (a table's stream's too: app.tables.events)."""
     head = f"id: {version}\n" if version is not None else ""
     return f"{head}event: {name}\ndata: {dumps(data)}\n\n"
 
 
-def _retry(milliseconds: int) -> str:
+def retry(milliseconds: int) -> str:
     return f"retry: {milliseconds}\n\n"
 
 
-def _last_event_id() -> int | None:
+def last_event_id() -> int | None:
     """The version the browser has (EventSource's Last-Event-ID when it reconnects), if any."""
     sent = request.headers.get("Last-Event-ID", "")
     return int(sent) if sent.isdigit() and len(sent) < 19 else None

@@ -90,9 +90,10 @@ def kept_games() -> KeptGames:
     return found
 
 
-def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
+def load(game_id: str, version: Any = None, owned: bool = True) -> tuple[Record, Practice]:
     """The game, if it exists and belongs to this browser; GameError (404/403) otherwise. The
-    game is the caller's own: change it freely, only ``save`` stores it.
+    game is the caller's own: change it freely, only ``save`` stores it. ``owned=False``: the
+    caller has checked who may read it (a table's seat, app.tables), the game belongs to nobody.
 
     Given the ``version`` a move names, a game this process saved at that version is taken from
     memory without reading its row (``KeptGames.take``: the move saves it, or it is refused). It
@@ -106,7 +107,7 @@ def load(game_id: str, version: Any = None) -> tuple[Record, Practice]:
         record = store().load(game_id) if len(game_id) <= 64 else None
     if record is None:
         raise gone(game_id)
-    if not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
+    if owned and not record.owned_by(owner_token()):  # the kept record carries the owner too: never skipped
         raise GameError("forbidden", 403)
     if moving and version == record.version:
         kept = memory.take(record.id, record.version)

@@ -6,7 +6,9 @@ and store the state dict and the returned steps (the narration log). Every step 
 reader may see it (``Practice.reader``; app.engine.visibility decides), so whatever the log holds
 may be shown: for the learner, bots' drawn cards, the draw pile's order and a bot's Wild Draw
 Four bluff never reach it. A pass-and-play log is read by every player, so it is written for the
-table: no hand's cards and no bluff reach it at all.
+table: no hand's cards and no bluff reach it at all; so is a table of people's (app.tables), where
+each person plays from their own device, and a seat nobody holds now is played by a bot
+(``Practice.present``).
 """
 from __future__ import annotations
 
@@ -53,6 +55,9 @@ class Practice:
     names: list[str] = field(default_factory=list)
     holder: int | None = None
     seen: list[int] = field(default_factory=list)
+    # A table of people (app.tables): the people's seats held now, given for each request from the
+    # table's seats (never stored); the others' turns are played by bots. None: every person's seat.
+    present: frozenset[int] | None = None
 
     @property
     def round(self) -> RoundState:
@@ -82,10 +87,14 @@ class Practice:
         """Whom the log is written for: the learner, or the table when every player reads it."""
         return visibility.TABLE if self.names else LEARNER
 
+    def persons(self) -> range | frozenset[int]:
+        """The seats people play now: the first ``people``, or a table's ``present``."""
+        return range(self.people) if self.present is None else self.present
+
     def waiting_for(self) -> int | None:
         """The person whose decision play waits for (None: a bot's, or the round is over)."""
         actor = self.round.actor()
-        return actor if actor is not None and actor < self.people else None
+        return actor if actor is not None and actor in self.persons() else None
 
     def pass_to(self) -> int | None:
         """Pass-and-play: the person who must take the device before play goes on (None: the one
@@ -114,24 +123,25 @@ class Practice:
         plain values; the names never change). Every field named, as in ``from_dict``, not
         ``dataclasses.replace``: the save copies its game on every move (app.practice.access)."""
         return Practice(self.game.copy(), self.bots, self.level, self.hints, self.logged, self.latest,
-                        self.requests, list(self.caught), self.names, self.holder, list(self.seen))
+                        self.requests, list(self.caught), self.names, self.holder, list(self.seen), self.present)
 
 
 def start(rules: RuleSet, bot_count: int, level: str, seed: int | str, hints: bool = True,
-          names: Sequence[str] = ()) -> tuple[Practice, list[dict[str, Any]]]:
+          names: Sequence[str] = (), present: frozenset[int] | None = None) -> tuple[Practice, list[dict[str, Any]]]:
     """Deal a new game and let the bots play until a person must act; returns the steps seen.
-    ``names``: pass-and-play, one name per person (see ``Practice.names``)."""
+    ``names``: pass-and-play or a table, one name per person (see ``Practice.names``); ``present``:
+    a table's seats held now (``Practice.present``)."""
     game, events = Game.new(rules, players=bot_count + (len(names) or 1), seed=seed)
-    practice = Practice(game, bot_count, level, hints, names=list(names), seen=[0] * len(names))
+    practice = Practice(game, bot_count, level, hints, names=list(names), seen=[0] * len(names), present=present)
     steps = [step(None, None, events, game.round, practice.reader)]
     _run_bots(practice, _rng(practice), steps)
     _log(practice, steps)
     return practice, steps
 
 
-def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
-    """The learner's move (check API spelling, seat ignored: the mover's; any JSON value, read here),
-    then the bots' replies.
+def play(practice: Practice, data: Any, seat: int | None = None) -> list[dict[str, Any]]:
+    """The learner's move (check API spelling, seat ignored: the mover's, or ``seat``'s at a table
+    of people; any JSON value, read here), then the bots' replies.
 
     Raises the engine's IllegalMoveError (nothing changed) for a move against the rules, the
     table's own actions' too, and InvalidMoveError for one that cannot be read.
@@ -151,11 +161,11 @@ def play(practice: Practice, data: Any) -> list[dict[str, Any]]:
         if practice.waiting_for() is not None:  # nothing to wait for: the table's own case
             raise IllegalMoveError(Verdict(False, Rule.TURN_ORDER, {"case": YOUR_TURN}))
         exposed = practice.round.exposed
-        if exposed is not None and exposed >= practice.people:  # a bot forgot: the other bots may catch it
+        if exposed is not None and exposed not in practice.persons():  # a bot forgot: the other bots may catch it
             _bots_catch(practice, rng, steps)
         _run_bots(practice, rng, steps, resume=True)
     else:
-        mover = practice.mover
+        mover = practice.mover if seat is None else seat
         move = Move.from_dict({**data, "seat": mover})
         _apply(practice, move, steps)
         if practice.game.round.exposed == mover:  # not the ``round`` property: a Python call
@@ -199,7 +209,10 @@ def _apply(practice: Practice, move: Move, steps: list[dict[str, Any]]) -> None:
 
 def _bots_catch(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]]) -> None:
     """The bots, in seat order, may catch whoever forgot UNO (easy bots sometimes miss it)."""
-    for seat in range(practice.people, practice.round.players):
+    persons = practice.persons()
+    for seat in range(practice.round.players):
+        if seat in persons:
+            continue
         move = bots.catch_move(practice.round, seat, practice.level, rng)
         if move is not None:
             _apply(practice, move, steps)
@@ -215,11 +228,11 @@ def _run_bots(practice: Practice, rng: LazyDice, steps: list[dict[str, Any]],
     caught this round calls UNO from then on.
     """
     game, level, caught = practice.game, practice.level, practice.caught  # read once: the loop runs for every bot move
-    people = practice.people
+    persons = practice.persons()
     for _ in range(MAX_BOT_MOVES):
         state = game.round
         actor = state.actor()
-        if actor is None or actor < people or (state.exposed is not None and not resume):
+        if actor is None or actor in persons or (state.exposed is not None and not resume):
             return
         resume = False
         try:

@@ -1,6 +1,6 @@
-"""The game store: games and their step logs, classes, students, refusals, watch links and the
-rate limits' counts, behind one interface (``Store``, app.store.base, over .games, .classes,
-.watches and .counts, named for what they store) with two implementations: SQLite, the
+"""The game store: games and their step logs, classes, students, refusals, watch links, tables'
+seats and the rate limits' counts, behind one interface (``Store``, app.store.base, over .games,
+.classes, .seats, .watches and .counts, named for what they store) with two implementations: SQLite, the
 zero-setup default (.sqlite), and PostgreSQL for several hosts on one database (.postgres),
 chosen by ``open_store`` from DATABASE_URL. The schema's migrations are in .schema, what the
 store hands out in .records.
@@ -14,8 +14,8 @@ from typing import TypeGuard
 from .base import CLEANUP_BATCH, CLEANUP_EVERY, Store  # noqa: F401
 from .games import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, UNPLAYED_TTL  # noqa: F401
 from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, LiveAnswer, LiveSession,  # noqa: F401
-                      LiveSessionOn, Record, RemovedFromClass, SchemaBehind, StoreUnavailable, StudentGame, TooManyGames, Watch,
-                      new_token, owner_hash)
+                      LiveSessionOn, NameTaken, Record, RemovedFromClass, SchemaBehind, Seat, StoreUnavailable,
+                      StudentGame, TableFull, TableGone, TooManyGames, Watch, new_token, owner_hash)
 from .sqlite import SQLiteStore, unavailable as sqlite_unavailable
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

@@ -1,5 +1,5 @@
 """The game store's one interface (``Store``): each table's statements are in a module of their
-own (.games, .classes, .watches, .counts, on the transactions of .tables), written once in the
+own (.games, .classes, .seats, .live, .watches, .counts, on the transactions of .tables), written once in the
 SQL both SQLite and PostgreSQL speak; here, what spans the tables (the schema's upgrade and the
 cleanup), and a backend (app.store.sqlite, .postgres) gives the connections, the transactions and
 the few words that differ.
@@ -26,8 +26,10 @@ from . import schema
 from .classes import Classes
 from .counts import RateCounts
 from .following import Followers, Following
-from .games import FINISHED_TTL, IDLE_TTL, UNPLAYED_TTL, Games
+from .following import table_channel
+from .games import FINISHED_TTL, IDLE_TTL, UNPLAYED_TTL
 from .live import LiveSessions
+from .seats import TableSeats
 from .tables import SCHEMA_CHANGES
 from .watches import WatchLinks
 
@@ -36,7 +38,7 @@ CLEANUP_BATCH = 100  # games, classes or counts deleted per transaction (``clean
 LOG_BATCH = 500  # log rows deleted per transaction: a request's steps each, about 130 bytes packed
 
 
-class Store(Classes, Games, WatchLinks, LiveSessions, RateCounts):
+class Store(Classes, TableSeats, WatchLinks, LiveSessions, RateCounts):
     """The interface every caller uses (app.practice.access, app.classroom, app.limits_storage):
     each table's statements (.games, .classes, .watches, .counts), and here the schema's upgrade
     and the cleanup, which span them; all of it but the connections."""
@@ -45,7 +47,7 @@ class Store(Classes, Games, WatchLinks, LiveSessions, RateCounts):
         self._clean_every = clean_every  # None: no cleaner thread (``flask cleanup`` from cron instead)
         self._cleaner: int | None = None  # the pid whose cleaner thread runs
         self._closed = threading.Event()  # ``close``: the cleaner and the listener stop too
-        self.followers = Followers()  # this process's live streams, by class (app.store.following)
+        self.followers = Followers()  # this process's streams, by class or table (app.store.following)
         self._listener: int | None = None  # the pid whose listener thread runs (``follow``)
 
     # --- what a backend gives besides its transactions (.tables) ------------------------------
@@ -73,11 +75,18 @@ class Store(Classes, Games, WatchLinks, LiveSessions, RateCounts):
         """Hold a stream on the class's live session while the block runs: its announcements from
         every host wake it (``Following.wait``). The process's listener thread starts with its
         first stream (a forked process has none of its parent's threads)."""
+        return self._follow(code)
+
+    def follow_table(self, table: str) -> AbstractContextManager[Following]:
+        """Hold a stream on a table's moves while the block runs, as ``follow`` a class's session."""
+        return self._follow(table_channel(table))
+
+    def _follow(self, channel: str) -> AbstractContextManager[Following]:
         pid = os.getpid()
         if self._listener != pid:
             self._listener = pid
             threading.Thread(target=self._listening, name="live-listener", daemon=True).start()
-        return self.followers.follow(code)
+        return self.followers.follow(channel)
 
     @abstractmethod
     def _listening(self) -> None:
@@ -85,10 +94,13 @@ class Store(Classes, Games, WatchLinks, LiveSessions, RateCounts):
         until the store is closed."""
 
     def _caught_up(self) -> None:
-        """Announce the followed classes' sessions as stored: what a listener missed (SQLite's other
-        processes, a PostgreSQL connection lost for a moment) reaches the streams."""
+        """Announce the followed classes' sessions and tables' versions as stored: what a listener
+        missed (SQLite's other processes, a PostgreSQL connection lost for a moment) reaches the
+        streams."""
         for session in self.live_states(self.followers.codes()):
             self.followers.announce(session.as_event())
+        for table in self.table_versions(self.followers.tables()):
+            self.followers.announce(table.as_event())
 
     # --- the schema --------------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
-"""This process's streams of live sessions, by class (issue 37, item 5): the fan-out of one
-announcement to every stream of its class that this process holds.
+"""This process's streams, by channel (issue 37, item 5; issue 38): the fan-out of one
+announcement to every stream of its channel that this process holds. A channel is a class's live
+session (its code) or a table's game (``table_channel``): what an announcement carries is that
+session, or the table's new version, each with the version a stream compares.
 
-Each followed class has the last session announced for it and a condition its streams wait on
+Each followed channel has the last news announced for it and a condition its streams wait on
 (all on one lock: waiting and announcing are a few instructions each). An announcement comes from
 this process's own change (SQLite), from the one listening connection of the process (PostgreSQL's
-LISTEN, app.store.postgres) or from the process's poll of the followed classes (SQLite's other
+LISTEN, app.store.postgres) or from the process's poll of the followed channels (SQLite's other
 processes on the file, app.store.sqlite); whichever brings it first wins, and an older or repeated
 version changes nothing, so a stream never sees a version twice nor goes back.
 
@@ -18,9 +20,36 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from .records import LiveSession
+
+TABLE_PREFIX = "table:"  # a table's channel: never a class code's (six letters and digits)
+
+
+@dataclass(frozen=True)
+class TableMoved:
+    """A table's game saved at ``version`` (issue 38): its streams tell each seat to read its view."""
+
+    table: str
+    version: int
+
+    def as_event(self) -> dict[str, Any]:
+        """The announcement, from one host to the others."""
+        return {"table": self.table, "version": self.version}
+
+
+def table_channel(table: str) -> str:
+    return TABLE_PREFIX + table
+
+
+class Versioned(Protocol):
+    @property
+    def version(self) -> int: ...
+
+
+News = TypeVar("News", bound=Versioned)
 
 
 def session_of(event: dict[str, Any]) -> LiveSession | None:
@@ -32,43 +61,50 @@ def session_of(event: dict[str, Any]) -> LiveSession | None:
 Members = frozenset[str] | None  # a class's students (owner hashes); None: the class is gone
 
 
-class _Followed:
-    """One class's streams in this process: how many, the last session announced, the students
-    removed while they follow (owner hashes), and what they wait on; and the last read of the
-    class's students (``Following.members``): when it began (time.monotonic) and what it found,
-    behind a lock of its own, so that a read never holds up an announcement."""
+def news_of(event: dict[str, Any]) -> tuple[str, Versioned | None]:
+    """An announcement's channel and its news (None: a removed student, whose hash is ``removed``)."""
+    if "table" in event:
+        return table_channel(event["table"]), TableMoved(event["table"], event["version"])
+    return event["class"], session_of(event)
 
-    __slots__ = ("streams", "session", "removed", "changed", "reading", "read")
+
+class _Followed:
+    """One channel's streams in this process: how many, the last news announced, the students
+    removed while they follow (owner hashes; a class's only), and what they wait on; and the last
+    read of a class's students (``Following.members``): when it began (time.monotonic) and what it
+    found, behind a lock of its own, so that a read never holds up an announcement."""
+
+    __slots__ = ("streams", "latest", "removed", "changed", "reading", "read")
 
     def __init__(self, lock: threading.Lock):
         self.streams = 0
-        self.session: LiveSession | None = None
+        self.latest: Any = None
         self.removed: set[str] = set()
         self.changed = threading.Condition(lock)
         self.reading = threading.Lock()
         self.read: tuple[float, Members] | None = None
 
 
-class Following:
-    """A stream's hold on its class (``Followers.follow``)."""
+class Following(Generic[News]):
+    """A stream's hold on its channel (``Followers.follow``)."""
 
     def __init__(self, followed: _Followed):
         self._followed = followed
 
-    def wait(self, after: int, owner: str | None, timeout: float) -> tuple[LiveSession | None, bool]:
-        """Wait up to ``timeout`` seconds for a session newer than version ``after`` or for the
-        removal of the student ``owner`` (an owner hash; None for a teacher): (the newer session or
-        None, whether the student was removed)."""
+    def wait(self, after: int, owner: str | None, timeout: float) -> tuple[News | None, bool]:
+        """Wait up to ``timeout`` seconds for news newer than version ``after`` or for the
+        removal of the student ``owner`` (an owner hash; None for a teacher or a table's seat):
+        (the newer news or None, whether the student was removed)."""
         followed = self._followed
 
         def news() -> bool:
-            session = followed.session
-            return (session is not None and session.version > after) or (owner is not None and owner in followed.removed)
+            latest = followed.latest
+            return (latest is not None and latest.version > after) or (owner is not None and owner in followed.removed)
 
         with followed.changed:
             followed.changed.wait_for(news, timeout)
-            session = followed.session
-            return (session if session is not None and session.version > after else None,
+            latest = followed.latest
+            return (latest if latest is not None and latest.version > after else None,
                     owner is not None and owner in followed.removed)
 
     def members(self, read: Callable[[], Members], since: float) -> Members:
@@ -86,20 +122,20 @@ class Following:
 
 
 class Followers:
-    """Every class this process streams, with its streams' count (``follow``)."""
+    """Every channel this process streams, with its streams' count (``follow``)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._classes: dict[str, _Followed] = {}
+        self._channels: dict[str, _Followed] = {}
 
     @contextmanager
-    def follow(self, code: str) -> Iterator[Following]:
-        """Hold the class followed while the block runs: its announcements are kept and its
+    def follow(self, channel: str) -> Iterator[Following[Any]]:
+        """Hold the channel followed while the block runs: its announcements are kept and its
         streams woken; the last stream to leave lets it go."""
         with self._lock:
-            followed = self._classes.get(code)
+            followed = self._channels.get(channel)
             if followed is None:
-                followed = self._classes[code] = _Followed(self._lock)
+                followed = self._channels[channel] = _Followed(self._lock)
             followed.streams += 1
         try:
             yield Following(followed)
@@ -107,30 +143,35 @@ class Followers:
             with self._lock:
                 followed.streams -= 1
                 if not followed.streams:
-                    del self._classes[code]
+                    del self._channels[channel]
 
     def codes(self) -> list[str]:
         """The classes followed now."""
         with self._lock:
-            return list(self._classes)
+            return [channel for channel in self._channels if not channel.startswith(TABLE_PREFIX)]
+
+    def tables(self) -> list[str]:
+        """The tables followed now (their games' ids)."""
+        with self._lock:
+            return [channel[len(TABLE_PREFIX):] for channel in self._channels if channel.startswith(TABLE_PREFIX)]
 
     def streams(self) -> int:
-        """How many streams follow a class in this process."""
+        """How many streams follow a channel in this process."""
         with self._lock:
-            return sum(followed.streams for followed in self._classes.values())
+            return sum(followed.streams for followed in self._channels.values())
 
     def announce(self, event: dict[str, Any]) -> None:
-        """Wake the streams of the event's class if it brings news: a session newer than the last
-        announced, or a removed student. A class nobody here follows is not kept."""
+        """Wake the streams of the event's channel if it brings news: a version newer than the last
+        announced, or a removed student. A channel nobody here follows is not kept."""
+        channel, latest = news_of(event)
         with self._lock:
-            followed = self._classes.get(event["class"])
+            followed = self._channels.get(channel)
             if followed is None:
                 return
-            session = session_of(event)
-            if session is None:
+            if latest is None:
                 followed.removed.add(event["removed"])
-            elif followed.session is None or session.version > followed.session.version:
-                followed.session = session
+            elif followed.latest is None or latest.version > followed.latest.version:
+                followed.latest = latest
             else:
                 return
             followed.changed.notify_all()

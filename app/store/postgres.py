@@ -239,6 +239,11 @@ class PostgresStore(Store):
         """NOTIFY in the change's transaction: every host's listener hears it when it commits."""
         db.execute("SELECT pg_notify(?, ?)", (CHANNEL, dumps(event)))
 
+    def _announce_now(self, event: dict[str, Any]) -> None:
+        """A NOTIFY of its own (the change has committed): every host's listener hears it."""
+        with self._connection() as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, dumps(event)))
+
     def _listening(self) -> None:
         """One connection of the process's own, outside the pool, LISTENs to every host's
         announcements and hands them to this process's streams (app.store.following), however

@@ -125,6 +125,25 @@ class LiveAnswer:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A table's seat held by a person (issue 38, ``Store.join_table``): the seat's number, the name
+    typed ("" for none: "Player n" is shown), the hash of the browser's owner token that holds it,
+    when it was taken and when its holder was last seen at the table."""
+
+    seat: int
+    name: str
+    holder: str = field(repr=False)
+    joined: float
+    seen: float
+
+    COLUMNS = "seat, name, holder, joined, seen"
+
+    @classmethod
+    def from_row(cls, row: tuple) -> Seat:
+        return cls(row[0], row[1], row[2], row[3], row[4])
+
+
+@dataclass(frozen=True)
 class Watch:
     token: str
     game: str
@@ -151,6 +170,18 @@ class LiveSessionOn(Exception):
 
 class ClassFull(Exception):
     """The class has as many students as it may: nothing was written."""
+
+
+class TableGone(Exception):
+    """No table has this id any more (or never had): nothing was written."""
+
+
+class TableFull(Exception):
+    """Every seat of the table is held by a person: nothing was written."""
+
+
+class NameTaken(Exception):
+    """Someone at the table has this name already: nothing was written."""
 
 
 class TooManyGames(Exception):

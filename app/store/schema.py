@@ -235,6 +235,23 @@ ALTER TABLE classes ADD COLUMN changes INTEGER NOT NULL DEFAULT 0
 """
 
 
+# A table of people (issue 38): a practice game whose seats people hold, one row per seat taken.
+# The primary key decides a race for a seat, the unique holder one browser's second join (it goes
+# back to its seat); a seat without a row is played by a bot. Deleted with its game.
+_TABLE_SEATS = """
+CREATE TABLE table_seats (
+    game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,  -- the table's game: its id is the table's
+    seat INTEGER NOT NULL,  -- 0 (the maker's), 1, ... below the table's seats
+    name TEXT NOT NULL,  -- as typed ('': "Player n" is shown)
+    holder TEXT NOT NULL,  -- hash of the owner token of the browser that holds it, as games.owner
+    joined {time} NOT NULL,
+    seen {time} NOT NULL,  -- when its holder last read or moved at the table
+    PRIMARY KEY (game, seat),
+    UNIQUE (game, holder)
+) {without_rowid}
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -253,5 +270,6 @@ MIGRATIONS = (
                _ANSWERS),
     _migration(6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard", _PACED),
     _migration(7, "a class's count of changes, so that its page is drawn once per data version", _CLASS_CHANGES),
+    _migration(8, "the seats of a table of people: who holds each, by name, since when, last seen", _TABLE_SEATS),
 )
 LATEST = MIGRATIONS[-1].number

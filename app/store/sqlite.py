@@ -147,10 +147,14 @@ class SQLiteStore(Store):
         """A change to a live session reaches this process's streams as soon as it is committed."""
         self.followers.announce(event)
 
+    def _announce_now(self, event: dict[str, Any]) -> None:
+        """A table's move reaches this process's streams at once (the others' by their poll)."""
+        self.followers.announce(event)
+
     def _listening(self) -> None:
         """The other processes on the file announce nothing here: every LIVE_POLL_EVERY seconds,
-        one read of the followed classes' sessions (none while none is followed) finds their
-        steps. A student they removed is found by the stream's own check (app.live.stream)."""
+        one read of the followed classes' sessions and tables' versions (none while none is
+        followed) finds their steps and moves. A student they removed is found by the stream's own check (app.live.stream)."""
         while not self._closed.wait(LIVE_POLL_EVERY):
             try:
                 self._caught_up()

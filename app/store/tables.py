@@ -8,8 +8,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
 
-# ``_serialize``'s kinds of key: the schema's upgrade, one owner's new games, one rate limit's hits.
-SCHEMA_CHANGES, OWNER_GAMES, LIMIT_HITS = 0, 1, 2
+# ``_serialize``'s kinds of key: the schema's upgrade, one owner's new games, one rate limit's hits,
+# one table's joins.
+SCHEMA_CHANGES, OWNER_GAMES, LIMIT_HITS, TABLE_JOINS = 0, 1, 2, 3
 
 
 class Tables(ABC):

@@ -122,6 +122,15 @@ ERRORS: dict[str, Message] = {
                           "Finish it, or try again later.",
                           "You have %(num)d unfinished games, as many as one browser may keep. "
                           "Finish one of them, or try again later.", key="max"),
+    # tables of people (app.tables)
+    "table-not-found": _l("There is no such table: check the link, or the game may have ended."),
+    "table-full": _l("Every seat at this table is taken."),
+    "table-name-taken": _l("Someone at this table is already called %(name)s: choose another name."),
+    "bad-table-name": _ln("A name has at most %(num)d character, and no line breaks or invisible characters.",
+                          "A name has at most %(num)d characters, and no line breaks or invisible characters.",
+                          key="max"),
+    "not-seated": _l("You have no seat at this table: join it first."),
+    "too-many-table-joins": _l("Too many people took seats at tables from this network lately. Try again later."),
     "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
     "watch-revoked": _l("The player turned this watch link off."),
     "watch-class-ended": _l("This class has ended, so its watch links no longer work."),

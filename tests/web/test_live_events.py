@@ -29,12 +29,12 @@ class Events:
     """A client's event stream, read on a thread of its own: ``next()`` is the next block (a dict
     of its fields: ``id``, ``event``, ``data``, ``retry``, or ``comment``); None once it has closed."""
 
-    def __init__(self, client, code, last_id=None, lang="en"):
+    def __init__(self, client, code, last_id=None, lang="en", url=None):
         headers = {"Last-Event-ID": str(last_id)} if last_id is not None else {}
         self.blocks = queue.Queue()
+        url = url or f"/api/v1/classes/{code}/live/events?lang={lang}"  # ``url``: another stream (a table's)
         # Asked and read on one thread, as a server does: the stream's request context is that thread's.
-        threading.Thread(target=self._read, args=(client, f"/api/v1/classes/{code}/live/events?lang={lang}", headers),
-                         daemon=True).start()
+        threading.Thread(target=self._read, args=(client, url, headers), daemon=True).start()
         self.response = self.blocks.get(timeout=WAIT)
 
     def _read(self, client, url, headers):

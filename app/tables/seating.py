@@ -1,0 +1,122 @@
+"""Who sits where at a table (issue 38): opening one, joining it, and the seat a browser holds.
+
+A seat is held by a browser as a game is owned (app.practice.owners): by its owner token, in the
+signed cookie it already keeps, whose hash the seat's row holds. The maker sits at seat 0; whoever
+joins takes the first free seat, the store deciding races (app.store.seats); the same browser
+joining again goes back to its seat, hand and all. A seat nobody holds is played by a bot at the
+table's level (``practice.game.Practice.present``). The table's id is its game's: 128 random bits,
+which is what lets a friend in, so the invite is a link that carries it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import url_for
+from flask_babel import lazy_gettext as _l
+
+from ..errors import UserError
+from ..practice import access, narration
+from ..practice.game import Practice
+from ..practice.options import OptionError, read_options
+from ..practice.owners import owner_token
+from ..engine.rules import ruleset
+from ..store import NameTaken, Record, Seat, TableFull, TableGone, owner_hash
+
+MIN_SEATS, MAX_SEATS = 2, 4
+MAX_NAME = 20  # as pass-and-play's names
+SEATS_RANGE = _l("Choose between %(min)d and %(max)d seats.")
+
+
+def options(body: dict[str, Any]) -> dict[str, Any]:
+    """A new table's options from ``{"seats", "rules", "level", "seed"}``: ``game.start``'s keyword
+    arguments, every seat a person's (bots play those nobody holds); OptionError names a bad field."""
+    seats = body.get("seats")
+    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+        raise OptionError("seats", SEATS_RANGE % {"min": MIN_SEATS, "max": MAX_SEATS})
+    checked = read_options(body.get("rules"), None, body.get("level"), body.get("seed"), body.get("hints", True))
+    checked["rules"] = ruleset({**checked["rules"].to_dict(), "players": seats})
+    return {**checked, "bot_count": 0, "names": [""] * seats, "present": frozenset({0})}
+
+
+def checked_name(name: Any) -> str:
+    """A name typed for a seat ("" or none: "Player n" is shown), else the refusal that says why."""
+    if name is None:
+        return ""
+    if not isinstance(name, str) or len(name.strip()) > MAX_NAME or not name.strip().isprintable():
+        raise UserError("bad-table-name", extra={"field": "name"}, max=MAX_NAME)
+    return name.strip()
+
+
+def open_table(body: dict[str, Any]) -> Record:
+    """A new table, this browser at seat 0 (its owner cookie made if it has none)."""
+    name = checked_name(body.get("name"))
+    chosen = options(body)
+    record, _practice, _steps = access.create(
+        chosen, save=lambda token, state, finished, steps: access.store().create_table(token, state, finished,
+                                                                                        steps, name))
+    return record
+
+
+def invite(table: str) -> str:
+    """What a friend's client opens to take a seat: the join's address (the tables' pages, to
+    come, give it a page)."""
+    return url_for("api.tables.join_table", table=table, _external=True)
+
+
+def join(table: str, body: dict[str, Any]) -> Seat:
+    """This browser's seat at the table: the first free one, or the one it holds already."""
+    name = checked_name(body.get("name"))
+    seats = _seats(table)
+    _record, practice = access.load(table, owned=False)
+    try:
+        return access.store().join_table(table, practice.people, name, owner_hash(owner_token(create=True)))
+    except TableGone:
+        raise UserError("table-not-found", 404) from None
+    except TableFull:
+        raise UserError("table-full", 409) from None
+    except NameTaken:
+        shown = next((seat.name for seat in seats if seat.name.casefold() == name.casefold()), name)
+        raise UserError("table-name-taken", 409, extra={"field": "name"}, name=shown) from None
+
+
+def _seats(table: str) -> list[Seat]:
+    """The seats people hold at the table; 404 if it is no table (a game's id that is no table's too)."""
+    seats = access.store().table_seats(table) if len(table) <= 64 else []
+    if not seats:
+        raise UserError("table-not-found", 404)
+    return seats
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A browser at its table: its seat, and every seat people hold."""
+
+    table: str
+    seat: Seat
+    seats: list[Seat]
+
+    @property
+    def present(self) -> frozenset[int]:
+        """The seats people play (the others' turns are the bots')."""
+        return frozenset(seat.seat for seat in self.seats)
+
+    def names(self, practice: Practice, language: str | None = None) -> tuple[str, ...]:
+        """Each seat's name as the table shows it: a person's own, "Player n" for one not typed or
+        not taken yet, in the reader's language."""
+        typed = [""] * practice.people
+        for seat in self.seats:
+            typed[seat.seat] = seat.name
+        return narration.table_names(tuple(typed), practice.round.players, language)
+
+
+def seated(table: str) -> Seated:
+    """This browser's seat at the table: 404 if there is no such table, 403 if it holds none."""
+    seats = _seats(table)
+    token = owner_token()
+    holder = token and owner_hash(token)
+    mine = next((seat for seat in seats if seat.holder == holder), None)
+    if mine is None:
+        raise UserError("not-seated", 403)
+    access.store().seen_at_table(table, mine)
+    return Seated(table, mine, seats)
