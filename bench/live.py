@@ -5,27 +5,37 @@ and whether the moves of other tables slow down meanwhile (issue 37, item 5).
     .venv/bin/python bench/live.py --store postgresql --hosts 2 --followers 200
     .venv/bin/python bench/live.py --store postgresql --followers 200 --server gunicorn
     .venv/bin/python bench/live.py --store postgresql --followers 200 --heartbeat 0.25
+    .venv/bin/python bench/live.py --store postgresql --followers 200 --streams-apart
 
 README's production command (waitress, app/production.py) on each host (--server gunicorn:
-gunicorn.conf.py's gthread worker, one process a host), with threads for every stream and the pages (UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the
-followers per host). The teacher makes a class and starts a demo on the first host; the followers
-open the event stream spread over the hosts (each a socket read on a thread of its own, as a
-phone's EventSource reads it), each a student of the class who joined from an address of its own.
-Then the teacher steps through the demo, STEPS times: for each step, the time from sending the
-step to the last follower's receipt of its event. Printed: p50 and p95 of those, the first host's
-resident memory per open stream (its growth from before the streams to when all are open, divided
-by their number), and what the open streams cost a practice game's move on their host: its moves
-alternate, one by one, with a game's moves on a yardstick host (one more, the same command and
-database, never a stream), so that the machine's load, which moves the milliseconds from one
-second to the next on a shared machine, falls on both alike; the figure is the ratio of their
-medians over MOVES with every stream open, beside the same ratio before any was (the two hosts'
-parity: about 1), and the first host's own medians before and with the streams; and the same two
-ratios of the hosts' processor time per move (all their threads', the streams' included: Linux's
-/proc/<pid>/task/*/schedstat), which a loaded machine stretches far less than the wall clock, so
-that what the streams cost shows where the medians are lost in the load. The moves before
-the streams come after the students' joins, so that both meet the same rows. --store postgresql:
-a new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``);
-hosts on SQLite share the instance folder's file.
+gunicorn.conf.py's gthread worker, one process a host), with threads for every stream and the pages
+(UNO_TUTOR_THREADS = followers per host + 8, UNO_TUTOR_LIVE_STREAMS = the followers per host). The
+teacher makes a class and starts a demo on the first host; the followers open the event stream
+spread over the hosts (each a socket read on a thread of its own, as a phone's EventSource reads
+it), each a student of the class who joined from an address of its own. Then the teacher steps
+through the demo, STEPS times: for each step, the time from sending the step to the last follower's
+receipt of its event. Printed: p50 and p95 of those, the first host's resident memory per open
+stream (its growth from when the first stream is open, which loads what every stream needs, to when
+all are, divided by the streams opened meanwhile), and what the open streams cost a practice game's
+move on their host: its moves alternate, one by one, with a game's moves on a yardstick host (one
+more, the same command and database, never a stream), so that the machine's load, which moves the
+milliseconds from one second to the next on a shared machine, falls on both alike; the figure is the
+ratio of their medians over MOVES with every stream open, beside the same ratio before any was (the
+two hosts' parity: about 1), and the first host's own medians before and with the streams; and the
+same two ratios of the hosts' processor time per move (all their threads', the streams' included:
+Linux's /proc/<pid>/task/*/schedstat), which a loaded machine stretches far less than the wall
+clock, so that what the streams cost shows where the medians are lost in the load. The moves before
+the streams come after the students' joins, so that both meet the same rows. --store postgresql: a
+new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``); hosts
+on SQLite share the instance folder's file.
+
+``--streams-apart`` (README's "Streams on servers of their own"): the followers open their streams on
+a stream server of their own (one more host: the same command and database, with the threads and
+the cap for every stream), and the moves alternate, as before, between the first host, a page host
+that now holds no stream, and the yardstick; the memory per stream is the stream server's. Printed
+as well, in every set-up: the timed host's own median and processor time with the streams open
+over before them (the same host, time-separated), which shows what the machine's load as a whole
+does to it.
 
 The streams' heartbeats come every 15 s (app.live.stream's HEARTBEAT), which is longer than the
 moves timed with the streams open take: printed, the seconds from the first stream's opening to
@@ -179,25 +189,31 @@ def moves_ms(hosts: tuple[tuple[int, int], ...]) -> list[tuple[float, float]]:
             for player, (_, pid), start in zip(players, hosts, began)]
 
 
-def host(port: int, env: dict[str, str], server: str, threads: int):
+def host(port: int, env: dict[str, str], server: str, threads: int | None):
     """A host: README's production command (waitress), or gunicorn.conf.py's gthread worker, one
-    process with ``threads`` threads (the streams' cap is UNO_TUTOR_LIVE_STREAMS in ``env``)."""
+    process with ``threads`` threads (None: the config's; the streams' cap is
+    UNO_TUTOR_LIVE_STREAMS in ``env``)."""
     if server == "waitress":
         return production(port, env)
     return served(gunicorn_command(port, ROOT / "gunicorn.conf.py", workers=1), port,
-                  {**env, "GUNICORN_CMD_ARGS": f"--threads {threads}"})
+                  {**env, **({"GUNICORN_CMD_ARGS": f"--threads {threads}"} if threads else {})})
 
 
-def run(followers: int, hosts: int, store: str, server: str, heartbeat: float | None) -> None:
-    per_host = -(-followers // hosts)
+def run(followers: int, hosts: int, store: str, server: str, heartbeat: float | None, apart: bool) -> None:
+    per_server = followers if apart else -(-followers // hosts)  # the streams each of their servers holds
     with ExitStack() as stack:
         env = dict(stack.enter_context(store_env(store)))
         if heartbeat is not None:
             env["UNO_TUTOR_LIVE_HEARTBEAT"] = str(heartbeat)
-        env.update(UNO_TUTOR_THREADS=str(per_host + 8), UNO_TUTOR_LIVE_STREAMS=str(per_host), UNO_TUTOR_TRUSTED_PROXIES="1",
-                   UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
+        env.update(UNO_TUTOR_TRUSTED_PROXIES="1", UNO_TUTOR_INSTANCE_PATH=stack.enter_context(tempfile.TemporaryDirectory()))
+        streaming = {**env, "UNO_TUTOR_THREADS": str(per_server + 8), "UNO_TUTOR_LIVE_STREAMS": str(per_server)}
+        pages, page_threads = (env, None) if apart else (streaming, per_server + 8)
         *ports, yardstick = [free_port() for _ in range(hosts + 1)]
-        servers = [stack.enter_context(host(port, env, server, per_host + 8)) for port in (*ports, yardstick)]
+        servers = [stack.enter_context(host(port, pages, server, page_threads)) for port in (*ports, yardstick)]
+        stream_ports, stream_servers = ports, servers[:hosts]
+        if apart:  # the stream server: the same command and database, threads for every stream
+            stream_ports = [free_port()]
+            stream_servers = [stack.enter_context(host(stream_ports[0], streaming, server, per_server + 8))]
         teacher = Teacher(ports[0])
         code = teacher.post("/api/v1/classes", {"seed": "bench"})["code"]
         started = teacher.post(f"/api/v1/classes/{code}/live", {"demo": "basic-round"})
@@ -207,15 +223,17 @@ def run(followers: int, hosts: int, store: str, server: str, heartbeat: float | 
         timed = (ports[0], servers[0].pid), (yardstick, servers[-1].pid)
         moves_ms(timed)  # the servers' first moves fill their caches: not measured
         (quiet_move, quiet_cpu), (quiet_yardstick, quiet_yardstick_cpu) = moves_ms(timed)
-        before = rss_kb(servers[0].pid)
-        opened = time.monotonic()
-        readers = [Follower(student.port, code, student.cookie()) for student in students]
-        for reader in readers:
+        version, opened = started["session"]["version"], time.monotonic()
+        readers = [Follower(stream_ports[n % len(stream_ports)], code, student.cookie())
+                   for n, student in enumerate(students)]
+        readers[0].start()  # the first stream loads what every stream needs: not counted per stream
+        readers[0].arrival(version)
+        before = rss_kb(stream_servers[0].pid)
+        for reader in readers[1:]:
             reader.start()
-        version = started["session"]["version"]
         for reader in readers:
             reader.arrival(version)
-        per_stream = (rss_kb(servers[0].pid) - before) / -(-followers // hosts)
+        per_stream = (rss_kb(stream_servers[0].pid) - before) / (per_server - 1)
         (busy_move, busy_cpu), (busy_yardstick, busy_yardstick_cpu) = moves_ms(timed)
         timed_within = time.monotonic() - opened
         delays, frames = [], started["session"]["frames"]
@@ -229,12 +247,15 @@ def run(followers: int, hosts: int, store: str, server: str, heartbeat: float | 
         delays.sort()
         p50, p95 = statistics.median(delays), delays[min(len(delays) - 1, round(0.95 * (len(delays) - 1)))]
         beats = f"heartbeat {heartbeat:g} s" if heartbeat is not None else "heartbeat 15 s"
-        print(f"{followers} followers on {hosts} host(s), {server}, {store}, {beats}: step to last receipt p50 {p50 * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; a move on the streams' host / "
+        where = f"on a stream server apart, moves on {hosts} page host(s)" if apart else f"on {hosts} host(s)"
+        timed_host = "the page host" if apart else "the streams' host"
+        print(f"{followers} followers {where}, {server}, {store}, {beats}: step to last receipt p50 {p50 * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms; memory per open stream {per_stream:.0f} KB; a move on {timed_host} / "
               f"on the yardstick host, with the streams open (before them): median {busy_move / busy_yardstick:.2f} "
               f"({quiet_move / quiet_yardstick:.2f}), processor time {busy_cpu / busy_yardstick_cpu:.2f} "
-              f"({quiet_cpu / quiet_yardstick_cpu:.2f}); the streams' host's own median {quiet_move:.1f} ms before, "
-              f"{busy_move:.1f} ms with them, timed within {timed_within:.1f} s of the streams' opening",
+              f"({quiet_cpu / quiet_yardstick_cpu:.2f}); {timed_host}'s own, with the streams open / before them: "
+              f"median {busy_move / quiet_move:.2f} ({quiet_move:.1f} ms before, {busy_move:.1f} ms with them), "
+              f"processor time {busy_cpu / quiet_cpu:.2f}; timed within {timed_within:.1f} s of the streams' opening",
               flush=True)
         for reader in readers:
             reader.conn.close()
@@ -249,9 +270,12 @@ def main() -> int:
                         help="waitress: README's production command (default); gunicorn: gunicorn.conf.py, one worker")
     parser.add_argument("--heartbeat", type=float, metavar="SECONDS",
                         help="seconds between a quiet stream's heartbeats on every host (default: the app's 15)")
+    parser.add_argument("--streams-apart", action="store_true",
+                        help="the followers on a stream server of their own (the same command and database), "
+                             "the moves timed on a page host that holds no stream")
     options = parser.parse_args()
     for followers in options.followers:
-        run(followers, options.hosts, options.store, options.server, options.heartbeat)
+        run(followers, options.hosts, options.store, options.server, options.heartbeat, options.streams_apart)
     return 0
 
 
