@@ -273,8 +273,8 @@ window.UnoSteps = (function () {
     return template ? template.content.firstElementChild.cloneNode(true) : null;
   };
 
-  // The pile's top card becomes ``notation``'s; one flying there shows from its landing, in
-  // ``arrives`` ms (over the one before), one that did not fly settles.
+  // The pile's top card becomes ``notation``'s; one flying there (``arrives``: ms, 0: none) shows
+  // at the table's next change (over the one before), one that did not fly settles.
   StepPlayer.prototype.land = function (notation, arrives) {
     const top = this.table.querySelector(".pile-top");
     const face = this.cardFor(notation);
@@ -286,11 +286,10 @@ window.UnoSteps = (function () {
       return;
     }
     Array.from(top.children).forEach(function (before) { before.setAttribute("aria-hidden", "true"); });
+    face.classList.add("arriving");  // unseen under the flying card, which rests over it (docs)
     top.appendChild(face);
-    const shown = arrives / (arrives + REST);
-    const fade = hold(face, [{ opacity: 0 }, { opacity: 0, offset: shown }, { opacity: 1, offset: shown }, { opacity: 1 }], arrives);
     this.landings.push(function () {
-      fade.cancel();
+      face.classList.remove("arriving");
       top.replaceChildren(face);
     });
   };
