@@ -273,8 +273,8 @@ window.UnoSteps = (function () {
     return template ? template.content.firstElementChild.cloneNode(true) : null;
   };
 
-  // The pile's top card becomes ``notation``'s; one flying there shows from its landing, in
-  // ``arrives`` ms (over the one before), one that did not fly settles.
+  // The pile's top card becomes ``notation``'s; one flying there (``arrives``: ms, 0: none) shows
+  // at the table's next change (over the one before), one that did not fly settles.
   StepPlayer.prototype.land = function (notation, arrives) {
     const top = this.table.querySelector(".pile-top");
     const face = this.cardFor(notation);
@@ -286,11 +286,10 @@ window.UnoSteps = (function () {
       return;
     }
     Array.from(top.children).forEach(function (before) { before.setAttribute("aria-hidden", "true"); });
+    face.classList.add("arriving");  // unseen under the flying card, which rests over it (docs)
     top.appendChild(face);
-    const shown = arrives / (arrives + REST);
-    const fade = hold(face, [{ opacity: 0 }, { opacity: 0, offset: shown }, { opacity: 1, offset: shown }, { opacity: 1 }], arrives);
     this.landings.push(function () {
-      fade.cancel();
+      face.classList.remove("arriving");
       top.replaceChildren(face);
     });
   };
@@ -453,12 +452,19 @@ window.UnoSteps = (function () {
     return null;
   };
 
+  // A step's first card to fly (``data``: its data-step), measured.
+  StepPlayer.prototype.aimFirst = function (data) {
+    return data.events.length && this.beat() ? this.aim(data.events[0], this.plan(data.events)[0]) : null;
+  };
+
   StepPlayer.prototype.run = async function () {
     const table = this.table;
     const caption = table.querySelector(".step-caption");
     const log = table.querySelector(this.log);
     // The answer's log patched in (swap.js), its new entries hidden till their step plays.
     const freshLog = this.fresh.querySelector(this.log).cloneNode(true);
+    const first = freshLog.querySelector(".log-step.latest");
+    let aim = first && this.aimFirst(JSON.parse(first.dataset.step));  // before any write (docs)
     freshLog.querySelectorAll(".log-step.latest").forEach(function (entry) { entry.hidden = true; });
     const close = freshLog.querySelector(".log-close");
     if (close) close.hidden = false;
@@ -482,7 +488,7 @@ window.UnoSteps = (function () {
       const data = JSON.parse(entry.dataset.step);
       const lines = Array.from(entry.querySelectorAll(".log-line")).map(function (p) { return p.textContent.trim(); });
       const plan = this.plan(data.events);
-      let aim = data.events.length && this.beat() ? this.aim(data.events[0], plan[0]) : null;
+      if (i) aim = this.aimFirst(data);
       if (unsettled) unsettled = this.settle(unsettled);
       entry.hidden = false;
       entries.forEach(function (other) { other.classList.toggle("now", other === entry); });
