@@ -215,3 +215,13 @@ def test_a_table_started_empty_plays_its_bots_once_a_student_joins(app, client):
     assert join(pupil, table).get_json() == {"seat": 0}
     _version, practice = server_side(app, table)
     assert practice.round.round_over or practice.waiting_for() == 0
+
+
+def test_a_table_takes_the_classs_rules_and_level_unless_given(app, client):
+    made = make_class(client, level="normal")
+    answer = client.post(f"/api/v1/classes/{made['code']}/tables", json={"seats": 2})
+    assert answer.status_code == 201, answer.get_json()
+    (table,) = [table["id"] for table in answer.get_json()["tables"]]
+    _version, practice = server_side(app, table)
+    assert practice.level == "normal" and practice.people == 2
+    assert practice.game.rules.target == client.get(f"/api/v1/classes/{made['code']}").get_json()["rules"]["target"]
