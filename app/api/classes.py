@@ -7,6 +7,9 @@ POST   /api/v1/classes/<code>/games       {"nickname"}              -> as POST /
 POST   /api/v1/classes/<code>/teacher-link                          -> {"teacher_link", "qr"}: a new one
 DELETE /api/v1/classes/<code>/students/<number>                     -> 204: the student removed
 POST   /api/v1/classes/<code>/end                                   -> the class, ended
+POST   /api/v1/classes/<code>/tables      {"tables", "seats", "rules", "level", "same_deal"} -> 201 {"tables": [{"id", "invite"}]}
+GET    /api/v1/classes/<code>/tables                                -> {"tables": [...]}: each one followed, no card
+POST   /api/v1/classes/<code>/tables/start                          -> {"started": [id, ...]}: the waiting ones
 
 The creating client (its owner cookie) is the class's teacher, and so is any client that opened
 its teacher link: only they may read the class, and change it.
@@ -22,6 +25,7 @@ from ..errors import UserError
 from ..i18n import gettext as _, request_language
 from ..links import qr_svg
 from ..practice.options import OptionError, read_options
+from ..tables import classes as class_tables, seating
 from .body import json_object
 from .games import created
 
@@ -77,6 +81,29 @@ def remove_student(code: str, number: int):
 @limits.lookups
 def end(code: str):
     return _described(classes.end(classes.taught_here(classes.find(code))))
+
+
+@bp.post("/classes/<code>/tables")
+@limits.lookups
+def open_tables(code: str):
+    found = classes.taught_here(classes.find(code))
+    try:
+        opened = class_tables.open_tables(found, json_object())
+    except OptionError as error:
+        raise UserError("bad-options", extra={"field": error.field, "message": str(error.message)}) from None
+    return {"tables": [{"id": table, "invite": seating.invite(table)} for table in opened]}, 201
+
+
+@bp.get("/classes/<code>/tables")
+@limits.lookups
+def tables(code: str):
+    return {"tables": class_tables.listing(classes.taught_here(classes.find(code)))}
+
+
+@bp.post("/classes/<code>/tables/start")
+@limits.lookups
+def start_tables(code: str):
+    return {"started": class_tables.start(classes.taught_here(classes.find(code)))}
 
 
 @bp.post("/classes/<code>/games")

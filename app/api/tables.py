@@ -2,7 +2,7 @@
 
 POST /api/v1/tables              {"seats": 2-4, "rules", "level", "seed", "name"} -> 201 {"id", "invite", "seat": 0}
 POST /api/v1/tables/<id>/join    {"name"}                                     -> {"seat"}
-GET  /api/v1/tables/<id>?lang=                                                -> {"version", "view"} (this seat's)
+GET  /api/v1/tables/<id>?lang=                                                -> {"version", "view", "waiting"} (this seat's)
 POST /api/v1/tables/<id>/moves   {"version", "move"}                          -> {"results", "version", "view"}
 GET  /api/v1/tables/<id>/events                                               -> the event stream (app.tables.events)
 
@@ -16,7 +16,7 @@ from flask import Blueprint
 from ..errors import UserError
 from ..practice import limits as game_limits
 from ..practice.options import OptionError
-from ..tables import events, limits, play, seating
+from ..tables import classes, events, limits, play, seating
 from .body import json_object
 
 bp = Blueprint("tables", __name__)  # its every answer is one seat's: app.security.PRIVATE_BLUEPRINTS
@@ -35,7 +35,7 @@ def open_table():
 @bp.post("/tables/<table>/join")
 @limits.joins
 def join_table(table: str):
-    return {"seat": seating.join(table, json_object()).seat}
+    return {"seat": classes.join(table, json_object()).seat}
 
 
 @bp.get("/tables/<table>")

@@ -16,7 +16,8 @@ week after it was made; a student's game never played goes after two hours, as a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -159,18 +160,27 @@ def read_nickname(value: Any) -> str | None:
     return nickname or None
 
 
+@contextmanager
+def still_open() -> Iterator[None]:
+    """A write to a class the look-up found: if it expired since (ClassGone) or its teacher ended
+    it (ClassEnded), the class's refusal of it (404 class-not-found, 410 class-ended)."""
+    try:
+        yield
+    except ClassGone:
+        raise ClassError("class-not-found", 404) from None
+    except ClassEnded:
+        raise ClassError("class-ended", 410) from None
+
+
 def join(found: ClassRecord, nickname: str | None) -> tuple[Any, Practice, list[dict[str, Any]]]:
     """A game for this browser in the class, dealt as every other student's; (record, game, steps)."""
     kept = found.options
 
     def save(owner: str, state: dict[str, Any], finished: bool, steps) -> Any:
         try:
-            record, _number = access.store().join_class(found.code, owner, state, finished, steps, nickname,
-                                                        new_token(), MAX_STUDENTS, access.MAX_LIVE_GAMES)
-        except ClassGone:  # expired between the look-up and the join
-            raise ClassError("class-not-found", 404) from None
-        except ClassEnded:
-            raise ClassError("class-ended", 410) from None
+            with still_open():
+                record, _number = access.store().join_class(found.code, owner, state, finished, steps, nickname,
+                                                            new_token(), MAX_STUDENTS, access.MAX_LIVE_GAMES)
         except RemovedFromClass:
             raise ClassError("removed-from-class", 403) from None
         except ClassFull:

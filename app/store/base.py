@@ -23,6 +23,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from . import schema
+from .class_tables import ClassTables
 from .classes import Classes
 from .counts import RateCounts
 from .following import Followers, Following
@@ -38,7 +39,7 @@ CLEANUP_BATCH = 100  # games, classes or counts deleted per transaction (``clean
 LOG_BATCH = 500  # log rows deleted per transaction: a request's steps each, about 130 bytes packed
 
 
-class Store(Classes, TableSeats, WatchLinks, LiveSessions, RateCounts):
+class Store(Classes, ClassTables, TableSeats, WatchLinks, LiveSessions, RateCounts):
     """The interface every caller uses (app.practice.access, app.classroom, app.limits_storage):
     each table's statements (.games, .classes, .watches, .counts), and here the schema's upgrade
     and the cleanup, which span them; all of it but the connections."""

@@ -144,6 +144,23 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class ClassTable:
+    """A table a class's teacher opened (issue 38, ``Store.create_class_table``): its game's id,
+    the class's code, its number in the class, and when it started (None: it waits for its people)."""
+
+    game: str
+    code: str
+    number: int
+    started: float | None
+
+    COLUMNS = "game, class, number, started"
+
+    @classmethod
+    def from_row(cls, row: tuple) -> ClassTable:
+        return cls(row[0], row[1], row[2], row[3])
+
+
+@dataclass(frozen=True)
 class Watch:
     token: str
     game: str
@@ -178,6 +195,10 @@ class TableGone(Exception):
 
 class TableFull(Exception):
     """Every seat of the table is held by a person: nothing was written."""
+
+
+class TooManyTables(Exception):
+    """The class has as many tables as it may: nothing was written."""
 
 
 class NameTaken(Exception):

@@ -252,6 +252,27 @@ CREATE TABLE table_seats (
 """
 
 
+# A class's tables (issue 38, item 1): a table the teacher opened in a class, numbered in the class,
+# waiting (``started`` NULL: no move, no bot's) until the teacher starts it or every seat is taken;
+# and the moves refused at it by rule, for the teacher's page. Deleted with the table's game, or
+# with the class.
+_CLASS_TABLES = """
+CREATE TABLE class_tables (
+    game TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,  -- the table's game
+    class TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+    number INTEGER NOT NULL,  -- 1, 2, ... in the order the teacher opened them
+    started {time},  -- NULL: waiting for its people
+    UNIQUE (class, number)
+) ;
+CREATE TABLE class_table_refusals (
+    game TEXT NOT NULL REFERENCES class_tables (game) ON DELETE CASCADE,
+    rule TEXT NOT NULL,
+    n INTEGER NOT NULL,  -- moves refused at this table by this rule
+    PRIMARY KEY (game, rule)
+) {without_rowid}
+"""
+
+
 MIGRATIONS = (
     Migration(
         1, "games and their logs, classes, students, refusals, watch links and the rate limits' counts",
@@ -271,5 +292,7 @@ MIGRATIONS = (
     _migration(6, "a live quiz's timer per item, its deadline, and whether it shows a leaderboard", _PACED),
     _migration(7, "a class's count of changes, so that its page is drawn once per data version", _CLASS_CHANGES),
     _migration(8, "the seats of a table of people: who holds each, by name, since when, last seen", _TABLE_SEATS),
+    _migration(9, "a class's tables: which class, their number, when started, their moves refused by rule",
+               _CLASS_TABLES),
 )
 LATEST = MIGRATIONS[-1].number

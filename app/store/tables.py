@@ -9,8 +9,8 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractContextManager
 
 # ``_serialize``'s kinds of key: the schema's upgrade, one owner's new games, one rate limit's hits,
-# one table's joins.
-SCHEMA_CHANGES, OWNER_GAMES, LIMIT_HITS, TABLE_JOINS = 0, 1, 2, 3
+# one table's joins, one class's tables opened.
+SCHEMA_CHANGES, OWNER_GAMES, LIMIT_HITS, TABLE_JOINS, CLASS_TABLES = 0, 1, 2, 3, 4
 
 
 class Tables(ABC):

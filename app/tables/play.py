@@ -18,6 +18,7 @@ from ..practice import access
 from ..practice.game import Practice, view
 from ..practice.moving import Answering, answer_move
 from ..store import Record
+from . import classes
 from .seating import Seated
 
 
@@ -38,15 +39,20 @@ def load(seated: Seated, version: Any = None) -> tuple[Record, Practice]:
 
 
 def show(seated: Seated) -> dict[str, Any]:
+    """The seat's view, and whether its table waits to start (a class's: no move taken yet)."""
     record, practice = load(seated)
-    return {"version": record.version, "view": seat_view(seated, practice, request_language())}
+    return {"version": record.version, "view": seat_view(seated, practice, request_language()),
+            "waiting": classes.waiting(seated.table)}
 
 
 def move(seated: Seated, body: dict[str, Any]) -> dict[str, Any]:
     """The seat's move and the bots' replies, saved as the next version and announced to the
-    table's streams; else the refusal, nothing changed (``moving.answer_move``)."""
+    table's streams; else the refusal, nothing changed (``moving.answer_move``): at a class's
+    table, also while it waits (app.tables.classes), and each refused move counted for its teacher."""
+    classes.check_started(seated.table)
     record, practice = load(seated, body.get("version"))
-    answering = Answering(names=seated.names, view=lambda moved: seat_view(seated, moved), gone=_gone)
+    answering = Answering(names=seated.names, view=lambda moved: seat_view(seated, moved), gone=_gone,
+                          refused=lambda table, rule: access.store().note_table_refusal(table, rule))
     record, answer = answer_move(seated.table, record, practice, body, answering, seated.seat.seat)
     access.store().table_moved(seated.table, record.version)
     return answer

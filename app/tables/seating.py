@@ -81,9 +81,10 @@ def join(table: str, body: dict[str, Any]) -> Seat:
 
 
 def _seats(table: str) -> list[Seat]:
-    """The seats people hold at the table; 404 if it is no table (a game's id that is no table's too)."""
+    """The seats people hold at the table (none yet at a class's); 404 if it is no table (a game's
+    id that is no table's too)."""
     seats = access.store().table_seats(table) if len(table) <= 64 else []
-    if not seats:
+    if not seats and (len(table) > 64 or access.store().class_table(table) is None):  # a class's waits empty
         raise UserError("table-not-found", 404)
     return seats
 
@@ -104,10 +105,16 @@ class Seated:
     def names(self, practice: Practice, language: str | None = None) -> tuple[str, ...]:
         """Each seat's name as the table shows it: a person's own, "Player n" for one not typed or
         not taken yet, in the reader's language."""
-        typed = [""] * practice.people
-        for seat in self.seats:
-            typed[seat.seat] = seat.name
-        return narration.table_names(tuple(typed), practice.round.players, language)
+        return seat_names(self.seats, practice, language)
+
+
+def seat_names(seats: list[Seat], practice: Practice, language: str | None = None) -> tuple[str, ...]:
+    """Each seat's name: its holder's own, "Player n" for one not typed or not taken yet, in the
+    reader's language."""
+    typed = [""] * practice.people
+    for seat in seats:
+        typed[seat.seat] = seat.name
+    return narration.table_names(tuple(typed), practice.round.players, language)
 
 
 def seated(table: str) -> Seated:

@@ -130,6 +130,10 @@ ERRORS: dict[str, Message] = {
                           "A name has at most %(num)d characters, and no line breaks or invisible characters.",
                           key="max"),
     "not-seated": _l("You have no seat at this table: join it first."),
+    "table-waiting": _l("This table has not started yet: it starts when every seat is taken or when the teacher "
+                        "starts it."),
+    "not-in-class": _l("Only the class's students sit at its tables: join the class with its code first."),
+    "too-many-tables": _ln("A class has at most %(num)d table.", "A class has at most %(num)d tables.", key="max"),
     "too-many-table-joins": _l("Too many people took seats at tables from this network lately. Try again later."),
     "watch-not-found": _l("There is no such watch link: check the address, or the game may have ended."),
     "watch-revoked": _l("The player turned this watch link off."),

@@ -27,7 +27,7 @@ def as_the_last_release(store) -> None:
     JSON text it wrote (``encode(list(steps))``), in ``steps``; no packed log; none of migration
     3's columns and tables (a class's teacher link, its end, its other teachers and removed
     students), nor of migrations 4 to 6 (live sessions, their answers, a live quiz's timer), 7 (a
-    class's count of changes) and 8 (tables' seats), which the upgrade then adds."""
+    class's count of changes), 8 (tables' seats) and 9 (a class's tables), which the upgrade then adds."""
     rows = store._all("SELECT game, n, steps FROM log")
     with store._write() as db:
         for statement in store._statements(schema.MIGRATIONS[0]):  # makes ``steps`` again (IF NOT EXISTS)
@@ -36,7 +36,7 @@ def as_the_last_release(store) -> None:
                        [(game, n, dumps(packing.unpack(packed))) for game, n, packed in rows])
         db.execute("DROP TABLE log")
         db.execute("DROP TABLE gone_logs")
-        for table in ("table_seats", "live_answers", "live_sessions", "removed_students", "class_teachers"):
+        for table in ("class_table_refusals", "class_tables", "table_seats", "live_answers", "live_sessions", "removed_students", "class_teachers"):
             db.execute(f"DROP TABLE {table}")
         for column in ("teacher_link", "ended", "changes"):
             db.execute(f"ALTER TABLE classes DROP COLUMN {column}")
@@ -140,7 +140,7 @@ def test_every_game_reads_the_same_after_the_upgrade_packs_its_log(app, client):
 
     as_the_last_release(store)
     assert store.schema_version() == 1 and store._one("SELECT COUNT(*) FROM steps")[0] > 50
-    assert store.upgrade() == [2, 3, 4, 5, 6, 7, 8]
+    assert store.upgrade() == [2, 3, 4, 5, 6, 7, 8, 9]
     assert store.schema_version() == schema.LATEST
     with pytest.raises(store.errors):  # the old table is gone
         store._one("SELECT COUNT(*) FROM steps")
@@ -166,7 +166,7 @@ def test_a_log_of_one_row_per_step_is_packed_under_its_numbers(backend):
     with store._write() as db:
         db.executemany("INSERT INTO steps (game, n, step) VALUES (?, ?, ?)",
                        [(old, n, f'{{"step": {n}}}') for n in range(3)] + [(newer, 0, '[{"step": 0}, {"step": 1}]')])
-    assert store.upgrade() == [2, 3, 4, 5, 6, 7, 8]
+    assert store.upgrade() == [2, 3, 4, 5, 6, 7, 8, 9]
     assert [store.steps(old, first) for first in range(4)] == [[{"step": n} for n in range(first, 3)] for first in range(4)]
     assert store.steps(newer, 1) == [{"step": 1}]
     store.save(store.load(old), {}, False, [{"step": 3}], first=3)

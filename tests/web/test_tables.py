@@ -104,7 +104,7 @@ def test_a_table_is_opened_joined_and_each_seat_reads_its_own_view(app, client):
     games_view = new_api_game(student(app))["view"]
     for seat, browser in enumerate([client, *friends]):
         shown = browser.get(f"/api/v1/tables/{table}").get_json()
-        assert set(shown) == {"version", "view"} and shown["version"] == 1
+        assert set(shown) == {"version", "view", "waiting"} and shown["version"] == 1 and shown["waiting"] is False
         view = shown["view"]
         assert set(games_view) <= set(view)  # the games API's view, and the table's names and people
         assert view["seat"] == seat and view["names"] == ["Player 1", "Sara", "Omar"] and view["people"] == [0, 1, 2]
