@@ -328,10 +328,12 @@ class Tally:
         return self.turns / self.cpu if self.cpu else float("inf")
 
     @property
-    def alone_turns_per_s(self) -> float:
-        """Turns a second with the pick's cost taken out: the engine's own work."""
+    def alone_turns_per_s(self) -> float | None:
+        """Turns a second with the pick's cost taken out: the engine's own work; None when the
+        picks, timed apart, took as long as the whole turns (a short run on a loaded machine, e.g.
+        the one-game smoke run): no figure, rather than a ratio of 0 or infinity."""
         alone = self.cpu - self.pick_cpu
-        return self.turns / alone if alone > 0 else float("inf")
+        return self.turns / alone if alone > 0 else None
 
 
 def measure(engines: dict[str, tuple[Player, PickCost | None]], players: int, seconds: float) -> dict[str, Tally]:
@@ -373,7 +375,8 @@ def ratio(ours: Tally, theirs: Tally | None, alone: bool = False) -> str:
     if theirs is None:
         return "n/a"
     if alone:
-        return f"{ours.alone_turns_per_s / theirs.alone_turns_per_s:.2f}"
+        mine, other = ours.alone_turns_per_s, theirs.alone_turns_per_s
+        return f"{mine / other:.2f}" if mine is not None and other is not None else "n/a"
     return f"{ours.turns_per_s / theirs.turns_per_s:.2f}"
 
 
