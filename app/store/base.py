@@ -159,7 +159,8 @@ class Store(Classes, ClassTables, TableSeats, WatchLinks, LiveSessions, RateCoun
         too), idle ones after a month, expired classes with their students' games, rate limits'
         expired hits, and the logs of the games deleted; yielding each transaction's count of games
         between two transactions. A student's game once played stays as long as its class,
-        finished or not: its teacher still reads it.
+        finished or not: its teacher still reads it. A class's table stays as long as its class
+        too, played or not (its teacher opened it for a lesson, and follows it), and goes with it.
 
         Every transaction is short, so that a move never waits long behind it: CLEANUP_BATCH games
         (each with its few rows of students, refusals and watch links), classes or counts, or
@@ -172,14 +173,17 @@ class Store(Classes, ClassTables, TableSeats, WatchLinks, LiveSessions, RateCoun
         yield from self._in_turns(self._delete_games,
                                   "SELECT game FROM students JOIN classes ON classes.code = students.class "
                                   "WHERE classes.expires <= ?", (now,))
+        yield from self._in_turns(self._delete_games,  # its tables' (with their seats and refusals)
+                                  "SELECT game FROM class_tables JOIN classes ON classes.code = class_tables.class "
+                                  "WHERE classes.expires <= ?", (now,))
         yield from self._in_turns(self._delete_rows,
                                   "DELETE FROM classes WHERE code IN (SELECT code FROM classes WHERE expires <= ? LIMIT ?)",
                                   (now,))
         # Every way to expire needs the game untouched for UNPLAYED_TTL at least: said first, so that
         # the index on ``updated`` finds the candidates, rather than a walk through every game.
         yield from self._in_turns(self._delete_games,
-                                  "SELECT id FROM games WHERE updated < ? AND ((version = 1 AND updated < ?) "
-                                  "OR (((finished = 1 AND updated < ?) OR updated < ?) "
+                                  "SELECT id FROM games WHERE updated < ? AND id NOT IN (SELECT game FROM class_tables) "
+                                  "AND ((version = 1 AND updated < ?) OR (((finished = 1 AND updated < ?) OR updated < ?) "
                                   "AND id NOT IN (SELECT game FROM students)))",
                                   (now - min(UNPLAYED_TTL, FINISHED_TTL, IDLE_TTL), now - UNPLAYED_TTL,
                                    now - FINISHED_TTL, now - IDLE_TTL))

@@ -225,3 +225,41 @@ def test_a_table_takes_the_classs_rules_and_level_unless_given(app, client):
     _version, practice = server_side(app, table)
     assert practice.level == "normal" and practice.people == 2
     assert practice.game.rules.target == client.get(f"/api/v1/classes/{made['code']}").get_json()["rules"]["target"]
+
+
+def test_a_classs_tables_stay_as_long_as_the_class_and_go_with_it(app, client, monkeypatch):
+    """Waiting, played or finished, a class's table is kept while its class lives (its teacher
+    follows it), and goes with the class: its row, its game, its seats and its refusals."""
+    import time
+
+    from app.classroom import classes
+    from app.practice import access
+    from app.store import FINISHED_TTL, UNPLAYED_TTL
+
+    code = make_class(client)["code"]
+    waiting, played = class_tables(client, code, tables=2, seats=2)
+    first, second = students(app, code, 2)
+    join(first, played, "Sara")
+    join(second, played)  # the last seat: the table starts
+    version, practice = server_side(app, played)
+    idle = 1 - practice.waiting_for()
+    assert move((first, second)[idle], played, version, {"action": "draw"}).status_code == 422  # one refusal
+    with app.app_context():
+        store = access.store()
+        record = store.load(played)
+        assert store.save(record, record.state, True)  # finished: a lone game would go after a day
+        now = time.time()
+        assert max(UNPLAYED_TTL, FINISHED_TTL) < classes.CLASS_TTL - 60
+        store.cleanup(now + classes.CLASS_TTL - 60)  # a minute before the class's week is out
+        assert [table.game for table in store.class_tables(code)] == [waiting, played]
+
+        def left() -> list[int]:
+            games = store._one("SELECT COUNT(*) FROM games WHERE id IN (?, ?)", (waiting, played))[0]
+            return [games] + [store._one(f"SELECT COUNT(*) FROM {table}")[0]
+                              for table in ("class_tables", "table_seats", "class_table_refusals")]
+
+        assert left() == [2, 2, 2, 1]
+        assert store.cleanup(now + classes.CLASS_TTL + 1) == 2  # the two tables (the students' never played went)
+        assert left() == [0, 0, 0, 0]
+    monkeypatch.setattr(time, "time", lambda: now + classes.CLASS_TTL + 1)
+    assert first.get(f"/api/v1/tables/{played}").status_code == 404
