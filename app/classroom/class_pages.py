@@ -13,10 +13,12 @@ page itself holds no form.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, Flask, current_app, redirect, render_template, request, session, url_for
 from flask_babel import format_date
 
 from .. import drawn_pages, errors
@@ -27,7 +29,7 @@ from ..practice import access
 from ..practice.forms import form_options
 from ..practice.options import GAME_FIELDS, OptionError
 from ..scenes.demos import DEMOS
-from ..store import LiveSession
+from ..store import ClassRecord, LiveSession
 from ..wording import error_message
 from . import classes, limits
 from .classes import ClassError
@@ -37,6 +39,26 @@ bp = Blueprint("classroom", __name__)
 REFRESH_EVERY = 5  # seconds between two looks at the class's progress (class.js)
 TOP_RULES = 3  # the rules the class gets wrong most, above the students: the results' top stays on screen
 CODE_ERRORS = {"bad-code", "class-not-found", "class-full", "class-ended", "removed-from-class"}  # said at the code's field
+
+
+@dataclass(frozen=True)
+class PagePart:
+    """A section of the teacher's class page that a feature above the classroom draws (the class's
+    tables: app.tables.teaching), so that the classroom imports nothing of it: its ``template``
+    (included with ``part``, its context), ``version`` (what it shows, as a value that changes
+    whenever it does: part of the page's key, read before the page is drawn) and ``context``
+    (the class, the address's language)."""
+    template: str
+    version: Callable[[ClassRecord], Hashable]
+    context: Callable[[ClassRecord, str], dict[str, Any]]
+
+
+PARTS = "class_page_parts"  # the app's extension holding its PageParts, in the order the page shows them
+
+
+def add_part(app: Flask, part: PagePart) -> None:
+    """Show ``part`` on this app's class pages, below the students."""
+    app.extensions.setdefault(PARTS, []).append(part)
 
 
 @bp.get("/<lang:lang>/class/new")
@@ -73,6 +95,8 @@ def class_page(lang: str, code: str):
     if code != found.code:  # typed in lower case, or with its dash: the one address
         return redirect(url_for(".class_page", lang=lang, code=found.code), 301)
     live = access.store().load_live(found.code)
+    parts: list[PagePart] = current_app.extensions.get(PARTS, [])
+    versions = tuple(part.version(found) for part in parts)
 
     def context() -> dict[str, Any]:
         expires = datetime.fromtimestamp(found.expires, timezone.utc)
@@ -84,7 +108,8 @@ def class_page(lang: str, code: str):
                 "remove": url_for(".remove_student", lang=lang, code=found.code, number=0).removesuffix("0/remove"),
                 "new_link": url_for(".new_link_form", lang=lang, code=found.code),
                 "end": url_for(".end_form", lang=lang, code=found.code),
-                "live": _live_session(live, lang, found.code), "fresh_link": None}
+                "live": _live_session(live, lang, found.code), "fresh_link": None,
+                "parts": [(part.template, part.context(found, lang)) for part in parts]}
 
     fresh = session.get(FRESH_LINK)
     if fresh is not None and fresh[0] == found.code:  # the teacher link, this once: drawn for this reader alone
@@ -95,12 +120,12 @@ def class_page(lang: str, code: str):
     # The teacher's alone, and live: never cached by a browser (app.security.PRIVATE_BLUEPRINTS).
     # Drawn once per class, data version (its students' progress, read with the class before the
     # progress it names, Store.load_class: a repeat view is that one small query, not forty
-    # games read), whether it has ended, its live session's version, language of the words and of the address,
+    # games read), its parts' versions (PagePart), whether it has ended, its live session's version, language of the words and of the address,
     # and host its links name (app.links.absolute), and kept (app.drawn_pages): a teacher's reload
     # is not drawn again. Every browser that may see it is one of the class's teachers, who all
     # see the same page: it holds no form, so no reader's CSRF token (the teacher link, shown
     # once, is drawn above for its reader alone and never kept).
-    key = ("class", found.code, found.version, found.ended is not None, live and live.version,
+    key = ("class", found.code, found.version, versions, found.ended is not None, live and live.version,
            current_language(), lang, absolute(""))
     return drawn_pages.page(key, "classroom/page.html", context)
 

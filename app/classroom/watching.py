@@ -79,13 +79,15 @@ def fresh_from(practice: Practice, since: int | None) -> int:
     return max(0, practice.logged - MAX_REPLAY, min(since, practice.logged))
 
 
-def table(watch: Watch, record: Record, practice: Practice, first: int) -> dict[str, Any]:
+def table(watch: Watch, record: Record, practice: Practice, first: int,
+          names: tuple[str, ...] | None = None) -> dict[str, Any]:
     """practice/watch.html's context: the table without anything of the owner's to move with,
-    the steps from ``first`` on (``fresh_from``) to be played."""
+    the steps from ``first`` on (``fresh_from``) to be played. ``names``: the seats' (a table of
+    people's, app.tables.teaching), else ``seats``'."""
     shown_from = max(0, min(first, practice.logged - narration.SHOWN_STEPS))
     viewer = visibility.watcher(watch.open_hands)
     log = _log(record, practice, shown_from, viewer)
-    names = seats(record.id, practice)
+    names = names or seats(record.id, practice)
     return {"game_id": None, "version": record.version, "logged": practice.logged, "watch": watch,
             "notice": None, "refused": None, "choose": None, "uno": False,
             "together": practice.together, "people": practice.people,

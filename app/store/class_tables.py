@@ -51,6 +51,20 @@ class ClassTables(Games):
         return [ClassTable.from_row(row) for row in
                 self._all(f"SELECT {ClassTable.COLUMNS} FROM class_tables WHERE class = ? ORDER BY number", (code,))]
 
+    def class_tables_version(self, code: str) -> tuple[int, ...]:
+        """What the teacher's listing of the class's tables shows, as a value that changes whenever
+        it does, in one small query (no game's state): (its tables, those started, the sum of their
+        games' versions, their seats taken, their moves refused). Each only grows while the class
+        lives (its tables stay as long as it does), so the value never comes back to one it had."""
+        row = self._one(
+            "SELECT COUNT(*), COUNT(t.started), COALESCE(SUM(g.version), 0), "
+            "(SELECT COUNT(*) FROM table_seats s JOIN class_tables c ON c.game = s.game WHERE c.class = ?), "
+            "(SELECT COALESCE(SUM(r.n), 0) FROM class_table_refusals r JOIN class_tables c ON c.game = r.game "
+            "WHERE c.class = ?) FROM class_tables t JOIN games g ON g.id = t.game WHERE t.class = ?",
+            (code, code, code))
+        assert row is not None  # an aggregate's one row, even of no table
+        return tuple(row)
+
     def start_class_tables(self, code: str) -> list[str]:
         """Start the class's waiting tables: their games' ids (none waited: [])."""
         now = time.time()
