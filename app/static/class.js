@@ -4,6 +4,7 @@
 // with (each row's link to remove its student included). Text goes in as text: a nickname is
 // never read as HTML. Without JavaScript the page
 // reloads itself as often (a meta refresh in <noscript>), so this file keeps the place instead.
+// A part a feature adds (the class's tables) is read again as its own page and put in place.
 "use strict";
 
 (function () {
@@ -76,6 +77,26 @@
     }
     show(progress, answer.students.map(studentRow));
     show(refusals, answer.refusals.slice(0, Number(refusals.dataset.shown)).map(refusalRow));
+    document.querySelectorAll("section[data-part]").forEach(lookAtPart);
+  }
+
+  // A part a feature adds to the page (the class's tables: data-part, the same part on a page of
+  // its own, drawn by the server as here): its new contents put in place when they changed, the
+  // focus kept on the link that had it (found again by its id).
+  async function lookAtPart(part) {
+    let fresh;
+    try {
+      const response = await fetch(part.dataset.part, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      fresh = page.getElementById(part.id);
+    } catch (error) {
+      return;
+    }
+    if (!fresh || fresh.innerHTML === part.innerHTML) return;
+    const focused = part.contains(document.activeElement) && document.activeElement.id;
+    part.replaceChildren.apply(part, Array.from(fresh.childNodes));
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
   window.setInterval(function () { if (!document.hidden) look(); }, every);
