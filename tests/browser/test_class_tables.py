@@ -23,8 +23,11 @@ WORDS = {
 
 
 def checked(page, lang, axe_source, arabic_fonts):
+    """No page problem (checks.page_problems, which looks at other sizes too), then back to this size."""
+    size = page.viewport_size
     problems = page_problems(page, lang, axe_source, arabic_fonts)
     assert not problems, f"{page.url}:\n" + "\n".join(problems)
+    page.set_viewport_size(size)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -32,7 +35,8 @@ def checked(page, lang, axe_source, arabic_fonts):
 def test_the_teacher_opens_a_table_sees_a_student_take_a_seat_and_watches_it(
         visit, screenshots, axe_source, arabic_fonts, lang, size):
     words = WORDS[lang]
-    teacher = visit(viewport=SIZES[size]).page
+    teacher = visit().page
+    teacher.set_viewport_size(SIZES[size])
     code = make_class(teacher, lang)
     teacher.get_by_role("link", name=words["open"]).click()
     teacher.wait_for_url(re.compile(rf"/{lang}/class/{code}/tables/open$"))
@@ -60,6 +64,7 @@ def test_the_teacher_opens_a_table_sees_a_student_take_a_seat_and_watches_it(
     teacher.locator("#tables").scroll_into_view_if_needed()
     checked(teacher, lang, axe_source, arabic_fonts)
     teacher.screenshot(path=screenshots / f"{lang}-class-tables-{size}.png", full_page=True)
+    teacher.locator("#tables").screenshot(path=screenshots / f"{lang}-class-tables-part-{size}.png")
 
     teacher.locator("#tables a[href$='/tables/start']").click()
     teacher.locator("form.confirm-form button[type=submit]").click()
