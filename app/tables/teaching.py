@@ -68,12 +68,12 @@ def _shown(table: dict[str, Any], found: ClassRecord, lang: str) -> dict[str, An
     student, a bot, or nobody yet), whose turn, the refused moves by rule (most first), and its
     open-hands page."""
     away = set(table.get("away", ()))  # seats whose student left, played by a bot meanwhile (when listed)
-    seats = [{"name": name, "cards": cards, "turn": seat == table["turn"],
+    places = [{"name": name, "cards": cards, "turn": seat == table["turn"],
               "who": ("away" if seat in away else "person") if seat in table["people"]
               else ("bot" if table["started"] else "free")}
              for seat, (name, cards) in enumerate(zip(table["names"], table["cards"]))]
     refused = sorted(table["refusals"].items(), key=lambda pair: (-pair[1], pair[0]))
-    return {**table, "seats": seats, "refused": [{**narration.why(rule), "count": n} for rule, n in refused],
+    return {**table, "places": places, "refused": [{**narration.why(rule), "count": n} for rule, n in refused],
             "watch": url_for("table_teaching.watch", lang=lang, code=found.code, table=table["id"])}
 
 

@@ -174,3 +174,19 @@ def test_the_class_page_follows_its_tables_without_drawing_an_old_one(app, clien
         cards = server_side(app, table)[1].round.hands
         shown = part(client.get(f"/en/class/{code}").text)
         assert [int(n) for n in re.findall(r'class="seat-cards">(\d+) card', shown)] == [len(hand) for hand in cards]
+
+
+@pytest.mark.parametrize("lang, away", [("en", "away — played by a bot"), ("ar", "غائب — يلعب عنه روبوت")])
+def test_a_seat_the_listing_calls_away_is_said_to_be_played_by_a_bot(app, client, monkeypatch, lang, away):
+    """Where the listing names the seats whose student is away (``"away"``), the part says so."""
+    from app.tables import classes
+
+    listing = classes.listing
+    monkeypatch.setattr(classes, "listing", lambda found: [{**table, "away": table["people"]}
+                                                           for table in listing(found)])
+    code = make_class(client)["code"]
+    (table,) = class_tables(client, code, tables=1, seats=2)
+    (pupil,) = students(app, code, 1)
+    join(pupil, table, "Sara")
+    shown = part(client.get(f"/{lang}/class/{code}").text)
+    assert shown.count(away) == 1 and "Sara" in shown
