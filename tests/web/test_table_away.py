@@ -116,7 +116,10 @@ def test_the_seat_comes_back_and_plays_its_own_turns(app, clock):
     table, browsers, _version, practice, mover, other = a_pair(app)
     clock.now += AWAY_AFTER + 1
     read(browsers[other], table)  # the bot plays the away seat's turn
-    assert read(browsers[mover], table)["view"]["away"] == []  # back
+    back = read(browsers[mover], table)  # a phone that slept: its cookie, its seat, its hand
+    _version, played = server_side(app, table)
+    assert back["view"]["away"] == [] and back["view"]["seat"] == mover
+    assert back["view"]["hands"][mover] == [card.notation for card in played.round.hands[mover]]
     rng, movers = random.Random(8), set()
     for _ in range(6):
         version, practice = server_side(app, table)

@@ -439,5 +439,6 @@ def test_readme_documents_the_tables_api():
     section = README.read_text().split("## Tables API", 1)[1].split("\n## ", 1)[0]
     for name in ("POST /api/v1/tables", "POST /api/v1/tables/<id>/join", "GET /api/v1/tables/<id>",
                  "POST /api/v1/tables/<id>/moves", "GET /api/v1/tables/<id>/events", '"invite"', '"seat"',
-                 "table-full", "table-name-taken", "not-seated", "table_seats"):
+                 "table-full", "table-name-taken", "not-seated", "table_seats", "`away`", "`away_after`",
+                 "UNO_TUTOR_TABLE_AWAY_AFTER"):
         assert name in section, name
