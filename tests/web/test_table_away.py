@@ -19,7 +19,7 @@ from app.tables import bots, seating
 
 from .practice_support import random_move
 from .test_class_tables import class_tables, make_class, students
-from .test_tables import a_table, join, move, people, server_side, stream
+from .test_tables import a_table, join, move, people, server_side, stream, turns
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
 
@@ -120,14 +120,9 @@ def test_the_seat_comes_back_and_plays_its_own_turns(app, clock):
     _version, played = server_side(app, table)
     assert back["view"]["away"] == [] and back["view"]["seat"] == mover
     assert back["view"]["hands"][mover] == [card.notation for card in played.round.hands[mover]]
-    rng, movers = random.Random(8), set()
-    for _ in range(6):
-        version, practice = server_side(app, table)
-        seat = practice.waiting_for()
-        if seat is None:
-            break
-        answer = move(browsers[seat], table, version, random_move(practice, rng, seat))
-        assert answer.status_code == 200 and answer.get_json()["view"]["away"] == []
+    movers = set()
+    for _version, practice, seat, answer in turns(app, table, browsers, random.Random(8), 6):
+        assert answer["view"]["away"] == []
         assert {step["seat"] for step in new_steps(app, table, practice)} <= {seat, None}  # no bot replied
         movers.add(seat)
     assert mover in movers or server_side(app, table)[1].round.round_over
