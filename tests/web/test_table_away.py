@@ -164,6 +164,27 @@ def test_a_bots_move_that_races_a_return_is_dropped_and_nothing_is_applied_twice
     assert moved.logged == server_side(app, table)[1].logged
 
 
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_bots_move_for_an_away_seat_is_told_with_its_holders_name_in_the_readers_language(app, clock, lang):
+    """The narration names the seat as the table does (its holder's name, never "Bot n"): it is
+    their seat, their hand and their turn; ``away`` tells the page that a bot plays it."""
+    table, browsers = people(app, lambda maker: a_table(maker, 3), 3)  # "Player 1", "P1", "P2"
+    version, practice = server_side(app, table)
+    mover = practice.waiting_for()
+    after = practice.round.next_seat(mover)
+    there = 3 - mover - after
+    clock.now += AWAY_AFTER + 1
+    assert read(browsers[mover], table)["view"]["away"] == [after, there]
+    read(browsers[there], table)  # here too: only ``after`` is away
+    answer = move(browsers[mover], table, version, {"action": "draw"}, lang).get_json()  # the seed's deal: it passes
+    assert answer["view"]["away"] == [after]
+    played = [step for step in answer["results"] if step["seat"] == after]
+    assert played, answer["results"]  # the bot moved for the away seat within the mover's answer
+    words = " ".join(event["message"] for step in played for event in step["events"])
+    name = f"P{after}" if after else ("Player 1" if lang == "en" else "اللاعب 1")
+    assert name in words and "Bot" not in words and "الروبوت" not in words
+
+
 def test_the_teachers_listing_says_who_is_away(app, client, clock):
     code = make_class(client)["code"]
     table = class_tables(client, code, tables=1, seats=2)[0]
