@@ -27,9 +27,10 @@ def waiting(table: str) -> bool:
 
 def play_for(table: str, seats: list[Seat] | None = None, here: Seat | None = None) -> bool:
     """The bots' moves at the table up to the turn of a person there (``seats``: the table's as
-    just read; ``here``: the seat of whoever asks, there now), saved and announced; whether any
-    was. None while nobody is there, a person there is to move, play pauses (a round's end, a
-    forgotten UNO), the table waits to start, or a seat moved meanwhile (its move ran them)."""
+    just read; ``here``: the seat of whoever asks, there now), saved and announced; whether they
+    were. They are not while nobody is there, a person there is to move, play pauses (a round's
+    end, a forgotten UNO), the table waits to start, or when a seat moved meanwhile (its move ran
+    them)."""
     store = access.store()
     present = playing(store.table_seats(table) if seats is None else seats, here)
     if not present:  # nobody there to play for: the first to come back sets the bots going
