@@ -207,11 +207,17 @@ def quick(app):
     return app
 
 
-def beats(events, count):
-    """Read ``count`` heartbeats (each after the last's work), past any version events."""
-    for _ in range(count):
-        while "comment" not in (block := events.next()):
-            assert block is not None
+BEATS = 400  # heartbeats of 0.05 s: 20 s, which only a failure reaches
+
+
+def beat_until(events, found):
+    """Read the stream's blocks until ``found()`` holds (asked after each), at most BEATS: a beat
+    already read may have begun before the test's clock moved."""
+    for _ in range(BEATS):
+        if found():
+            return
+        assert events.next() is not None
+    raise AssertionError("the stream's heartbeats never made it so")
 
 
 def seen(app, table):
@@ -233,13 +239,14 @@ def test_an_open_stream_keeps_its_seat_seen(quick, clock):
     assert events.next_event()["event"] == "version"
     before = seen(app, table)
     clock.now += 10  # seen a moment ago: no write
-    beats(events, 2)
+    for _ in range(5):
+        assert events.next() is not None
     assert seen(app, table) == before
     clock.now += stored_seats.SEEN_EVERY  # past the time between two writes
-    beats(events, 2)
-    assert seen(app, table) == {0: clock.now, 1: before[1]}
+    beat_until(events, lambda: seen(app, table)[0] == clock.now)
+    assert seen(app, table)[1] == before[1]  # the other seat's holder, neither reading nor streaming
     clock.now += AWAY_AFTER - stored_seats.SEEN_EVERY + 1  # seat 1 gone, seat 0 streaming
-    beats(events, 2)
+    beat_until(events, lambda: seen(app, table)[0] == clock.now)
     with app.app_context():
         assert seating.away(access.store().table_seats(table)) == {1}  # the streaming seat never is
     gone(app, [events])
@@ -256,7 +263,8 @@ def test_a_stream_has_the_bots_play_an_away_seat_and_tells_of_it(quick, clock):
     assert announced["data"] == {"version": after} and after > version
     assert played.round.round_over or played.waiting_for() == other
     assert {step["seat"] for step in new_steps(app, table, practice)} <= {mover, None}
-    assert seen(app, table)[other] == clock.now  # the stream noted its seat seen at that beat
+    beat_until(events, lambda: seen(app, table)[other] == clock.now)  # the stream notes its seat seen
+    assert seen(app, table)[mover] < clock.now - AWAY_AFTER  # still away: nobody took it for there
     gone(app, [events])
 
 
