@@ -31,6 +31,9 @@ def create_app(test_config=None):
         # Live sessions' event streams a process holds open at once, each on one of its server's
         # threads (app.live.stream): app.production and gunicorn.conf.py set it from their threads.
         LIVE_STREAMS=int(os.environ.get("UNO_TUTOR_LIVE_STREAMS") or LIVE_STREAMS),
+        # Seconds after which a table's seat whose holder was not seen (reading the table, its
+        # stream, moving) is away, played by a bot until they are back (app.tables.seating).
+        TABLE_AWAY_AFTER=int(os.environ.get("UNO_TUTOR_TABLE_AWAY_AFTER") or TABLE_AWAY_AFTER),
     )
     if os.environ.get("UNO_TUTOR_LIVE_HEARTBEAT"):
         # Seconds between two heartbeats of a quiet event stream (app.live.stream's HEARTBEAT, 15,
@@ -78,6 +81,7 @@ def create_app(test_config=None):
     return app
 
 
+TABLE_AWAY_AFTER = 90  # a phone asleep for a minute and a half: long past a stream's heartbeat (15 s)
 LIVE_STREAMS = 4  # streams per process where the server did not say (app.production's default threads, less 4)
 
 

@@ -16,7 +16,7 @@ is free again) and checks that the reader still may read (a student removed on a
 process, whose removal announces nothing here; on PostgreSQL its NOTIFY ends the stream at once).
 Two things keep a class's 200 phones from beating as one burst that a move would wait behind: the
 check is one read of the class's students for all its streams in the process per heartbeat
-(app.store.following ``Following.members``), and each stream keeps a beat of its own, the first at a
+(app.store.following ``Following.shared``), and each stream keeps a beat of its own, the first at a
 random moment within its first heartbeat, then every heartbeat, whatever frames come between (a
 step wakes every stream of the class at once; it does not line their beats up again). A removal on
 another SQLite process is found within two heartbeats.
@@ -120,7 +120,7 @@ def _followed(reader: Listener, session: LiveSession, seen: int | None, heartbea
         latest = store.load_live(code) or session  # read after following: no step falls between
         if latest.version != seen:
             yield _event(latest, reader)
-        beat = opened + heartbeat * random.random()
+        beat = first_beat(opened, heartbeat)
         while latest.ended is None:
             newer, removed = following.wait(latest.version, reader.reader.owner, max(0.0, beat - time.monotonic()))
             if newer is not None and not removed:
@@ -134,11 +134,17 @@ def _followed(reader: Listener, session: LiveSession, seen: int | None, heartbea
             beat = time.monotonic() + heartbeat
 
 
+def first_beat(opened: float, heartbeat: float) -> float:
+    """When a stream opened at ``opened`` (time.monotonic) beats first: at a random moment within
+    its first heartbeat, so that streams opened together do not beat together (a table's too)."""
+    return opened + heartbeat * random.random()
+
+
 def _may_read(listener: Listener, following: Following, since: float) -> bool:
     """Whether the class is still there and the reader still in it, as read at ``since`` or later
     (time.monotonic): one read of the class's students answers its every stream here."""
     reader = listener.reader
-    members = following.members(lambda: access.store().class_members(reader.found.code), since)
+    members = following.shared(lambda: access.store().class_members(reader.found.code), since)
     return members is not None and (reader.owner is None or reader.owner in members)
 
 

@@ -13,6 +13,7 @@ from typing import TypeGuard
 
 from .base import CLEANUP_BATCH, CLEANUP_EVERY, Store  # noqa: F401
 from .games import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, UNPLAYED_TTL  # noqa: F401
+from .seats import SEEN_EVERY  # noqa: F401
 from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, ClassTable, LiveAnswer, LiveSession,  # noqa: F401
                       LiveSessionOn, NameTaken, Record, RemovedFromClass, SchemaBehind, Seat, StoreUnavailable,
                       StudentGame, TableFull, TableGone, TooManyGames, TooManyTables, Watch, new_token, owner_hash)

@@ -100,8 +100,20 @@ class Store(Classes, ClassTables, TableSeats, WatchLinks, LiveSessions, RateCoun
         streams."""
         for session in self.live_states(self.followers.codes()):
             self.followers.announce(session.as_event())
-        for table in self.table_versions(self.followers.tables()):
+        self.followed_versions(time.monotonic())  # a read the tables' streams' heartbeats share
+
+    def followed_versions(self, since: float) -> dict[str, int]:
+        """The version of each table this process follows (a table gone: absent), as read at
+        ``since`` (time.monotonic) or later: one query for every table, shared by every table's
+        streams at their heartbeats (app.tables.events), and what it finds announced, so a move
+        whose announcement was lost still reaches them."""
+        return self.followers.versions.since(self._tables_read, since)
+
+    def _tables_read(self) -> dict[str, int]:
+        found = self.table_versions(self.followers.tables())
+        for table in found:
             self.followers.announce(table.as_event())
+        return {table.table: table.version for table in found}
 
     # --- the schema --------------------------------------------------------------------------
 

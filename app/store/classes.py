@@ -194,7 +194,7 @@ class Classes(Games, WatchLinks, LiveSessions, LiveAnswers):
     def class_members(self, code: str) -> frozenset[str] | None:
         """The owner hashes of the class's students (``in_class`` of each, in one read), None if
         there is no class or it has expired (as ``load_class``): what a live session's streams ask
-        at their heartbeats, once for all of them (app.store.following ``Following.members``)."""
+        at their heartbeats, once for all of them (app.store.following ``Following.shared``)."""
         rows = self._all("SELECT games.owner FROM classes LEFT JOIN students ON students.class = classes.code "
                          "LEFT JOIN games ON games.id = students.game WHERE classes.code = ? AND classes.expires > ?",
                          (code, time.time()))

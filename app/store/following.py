@@ -11,8 +11,11 @@ processes on the file, app.store.sqlite); whichever brings it first wins, and an
 version changes nothing, so a stream never sees a version twice nor goes back.
 
 A stream's heartbeat asks whether its reader may still read (app.live.stream): the class's
-students are read once for all its streams here (``Following.members``), not once a stream, so 200
-phones of a class cost one read per heartbeat, not 400 queries at once.
+students are read once for all its streams here (``Following.shared``), not once a stream, so 200
+phones of a class cost one read per heartbeat, not 400 queries at once. A table's streams share
+their heartbeat's work the same way (``Following.shared``: its seats, once per table), and the
+versions of every table the process follows are read in one query per heartbeat
+(``Followers.versions``), not one a stream (app.tables.events).
 """
 from __future__ import annotations
 
@@ -68,21 +71,45 @@ def news_of(event: dict[str, Any]) -> tuple[str, Versioned | None]:
     return event["class"], session_of(event)
 
 
+Read = TypeVar("Read")
+
+
+class SharedRead:
+    """The last read that many streams share (``since``): when it began (time.monotonic) and what
+    it found, behind a lock of its own, so that a read never holds up an announcement."""
+
+    __slots__ = ("_reading", "_read")
+
+    def __init__(self) -> None:
+        self._reading = threading.Lock()
+        self._read: tuple[float, Any] | None = None
+
+    def since(self, read: Callable[[], Read], since: float) -> Read:
+        """What the last read found if it began at ``since`` (time.monotonic) or later, else
+        ``read()`` now, once, which the streams asking meanwhile wait for and share. A stream asks
+        with ``since`` one heartbeat back (and never before it opened: an older read may not know
+        of it yet), so however many streams share it, their heartbeats make one read per heartbeat
+        between them."""
+        with self._reading:
+            if self._read is None or self._read[0] < since:
+                began = time.monotonic()
+                self._read = began, read()
+            return self._read[1]
+
+
 class _Followed:
     """One channel's streams in this process: how many, the last news announced, the students
     removed while they follow (owner hashes; a class's only), and what they wait on; and the last
-    read of a class's students (``Following.members``): when it began (time.monotonic) and what it
-    found, behind a lock of its own, so that a read never holds up an announcement."""
+    read its streams share at their heartbeats (a class's students, a table's seats)."""
 
-    __slots__ = ("streams", "latest", "removed", "changed", "reading", "read")
+    __slots__ = ("streams", "latest", "removed", "changed", "read")
 
     def __init__(self, lock: threading.Lock):
         self.streams = 0
         self.latest: Any = None
         self.removed: set[str] = set()
         self.changed = threading.Condition(lock)
-        self.reading = threading.Lock()
-        self.read: tuple[float, Members] | None = None
+        self.read = SharedRead()
 
 
 class Following(Generic[News]):
@@ -107,18 +134,11 @@ class Following(Generic[News]):
             return (latest if latest is not None and latest.version > after else None,
                     owner is not None and owner in followed.removed)
 
-    def members(self, read: Callable[[], Members], since: float) -> Members:
-        """The class's students as read at ``since`` (time.monotonic) or later: the last read of
-        any of the class's streams here if it began that late, else ``read()`` now, once, which the
-        streams asking meanwhile wait for and share. A stream asks with ``since`` one heartbeat
-        back (and never before it opened: an older read may not know its reader yet), so however
-        many streams a class has, their heartbeats make one read per heartbeat between them."""
-        followed = self._followed
-        with followed.reading:
-            if followed.read is None or followed.read[0] < since:
-                began = time.monotonic()
-                followed.read = began, read()
-            return followed.read[1]
+    def shared(self, read: Callable[[], Read], since: float) -> Read:
+        """What ``read`` found at ``since`` (time.monotonic) or later, once for all the channel's
+        streams here (``SharedRead.since``): a class's students (app.live.stream), a table's
+        heartbeat (app.tables.events)."""
+        return self._followed.read.since(read, since)
 
 
 class Followers:
@@ -127,6 +147,7 @@ class Followers:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._channels: dict[str, _Followed] = {}
+        self.versions = SharedRead()  # every followed table's version, read once a heartbeat (app.store.base)
 
     @contextmanager
     def follow(self, channel: str) -> Iterator[Following[Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .following import TableMoved
@@ -24,7 +25,11 @@ from .games import Games
 from .records import NameTaken, Record, Seat, TableFull, TableGone, new_token, owner_hash
 from .tables import TABLE_JOINS
 
-SEEN_EVERY = 60  # seconds: a seat's ``seen`` is written again only when it is older than this
+# Seconds: a seat's ``seen`` is written again only when it is older than this (or than the
+# caller's ``every``), well below the time after which a seat is away (app.tables.seating), so
+# that a holder reading or streaming is never taken for away, and a stream writes its seat at
+# most once in that time.
+SEEN_EVERY = 30
 
 
 class TableSeats(Games):
@@ -71,11 +76,14 @@ class TableSeats(Games):
         return [Seat.from_row(row) for row in
                 self._all(f"SELECT {Seat.COLUMNS} FROM table_seats WHERE game = ? ORDER BY seat", (table,))]
 
-    def seen_at_table(self, table: str, seat: Seat) -> None:
-        """Note that the seat's holder is at the table now, if it was last noted SEEN_EVERY ago or more."""
+    def seen_at_table(self, table: str, seat: Seat, every: float = SEEN_EVERY) -> Seat:
+        """Note that the seat's holder is at the table now, if it was last noted ``every`` seconds
+        ago or more (at most SEEN_EVERY); the seat as noted."""
         now = time.time()
-        if now - seat.seen >= SEEN_EVERY:
-            self._write_one("UPDATE table_seats SET seen = ? WHERE game = ? AND seat = ?", (now, table, seat.seat))
+        if now - seat.seen < min(every, SEEN_EVERY):
+            return seat
+        self._write_one("UPDATE table_seats SET seen = ? WHERE game = ? AND seat = ?", (now, table, seat.seat))
+        return replace(seat, seen=now)
 
     def table_moved(self, table: str, version: int) -> None:
         """Announce the table's new version to its streams on every host."""

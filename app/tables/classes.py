@@ -21,11 +21,10 @@ from flask_babel import lazy_gettext as _l
 from ..classroom import classes
 from ..errors import UserError
 from ..practice import access
-from ..practice.game import CONTINUE, play
 from ..practice.options import OptionError
 from ..practice.owners import owner_token
 from ..store import ClassRecord, Seat, TooManyTables, owner_hash
-from . import seating
+from . import bots, seating
 
 MAX_TABLES = 50  # a class's tables: 200 students (classes.MAX_STUDENTS) at tables of four
 MAX_OPENED = 20  # tables opened by one request
@@ -82,19 +81,13 @@ def join(table: str, body: dict[str, Any]) -> Seat:
         if len(store.table_seats(table)) == practice.people:
             store.start_class_table(table)  # every seat a person's: no bot to play
     else:
-        _bots_play(table)  # a table started empty: the bots play up to a person's turn
+        bots.play_for(table)  # a table started empty: the bots play up to a person's turn
     return seat
-
-
-def waiting(table: str) -> bool:
-    """Whether the table is a class's that waits for its people (no move is taken there yet)."""
-    found = access.store().class_table(table)
-    return found is not None and found.started is None
 
 
 def check_started(table: str) -> None:
     """Refuse a move at a class's table that waits for its people (409), changing nothing."""
-    if waiting(table):
+    if bots.waiting(table):
         raise UserError("table-waiting", 409)
 
 
@@ -103,33 +96,15 @@ def start(found: ClassRecord) -> list[str]:
     the seats nobody holds and play if it is theirs to; the tables started."""
     started = access.store().start_class_tables(found.code)
     for table in started:
-        _bots_play(table)
+        bots.play_for(table)
     return started
-
-
-def _bots_play(table: str) -> None:
-    """The bots' moves at a started table, up to a person's turn, saved as its next version and
-    announced; nothing if a person is to move, if nobody sits there yet, or if a seat moved
-    meanwhile (its move ran them)."""
-    store = access.store()
-    record, practice = access.load(table, owned=False)
-    practice.present = frozenset(seat.seat for seat in store.table_seats(table))
-    if not practice.present:  # nobody to play for: the first to join sets the bots going
-        return
-    if practice.finished or practice.round.round_over or practice.waiting_for() is not None:
-        return
-    steps = play(practice, {"action": CONTINUE})
-    try:
-        record = access.save(record, practice, steps)
-    except access.GameError:  # a seat moved first: its move ran the bots
-        return
-    store.table_moved(table, record.version)
 
 
 def listing(found: ClassRecord) -> list[dict[str, Any]]:
     """Each of the class's tables as its teacher follows it, never a card: its number, id and
-    invite, whether it started, the seats people hold and their names, the round, the cards left
-    in each hand, whose turn it is, the moves refused there by rule, and whether it is finished."""
+    invite, whether it started, the seats people hold, those whose holders are away (played by
+    bots until they are back) and every seat's name, the round, the cards left in each hand, whose
+    turn it is, the moves refused there by rule, and whether it is finished."""
     store = access.store()
     refused = store.class_table_refusals(found.code)
     shown = []
@@ -139,7 +114,8 @@ def listing(found: ClassRecord) -> list[dict[str, Any]]:
         shown.append({
             "id": table.game, "number": table.number, "invite": seating.invite(table.game),
             "started": table.started is not None, "seats": practice.people,
-            "people": [seat.seat for seat in seats], "names": list(seating.seat_names(seats, practice)),
+            "people": [seat.seat for seat in seats], "away": sorted(seating.away(seats)),
+            "names": list(seating.seat_names(seats, practice)),
             "round": practice.game.number, "cards": [len(hand) for hand in practice.round.hands],
             "turn": None if practice.round.round_over else practice.round.actor(),
             "refusals": refused.get(table.game, {}), "finished": practice.finished,

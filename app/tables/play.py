@@ -2,7 +2,9 @@
 (app.practice.moving): the view is ``practice.game.view`` as the seat's player sees it
 (app.engine.visibility: its own hand as cards, the others' as counts), with the table's names and
 the seats people hold; a refused move is explained to its mover alone and changes nothing, a
-stale one is refused, and the bots then play the seats nobody holds. The log is written for the
+stale one is refused, and the bots then play the seats nobody holds and those whose holders are
+away (app.tables.seating); a seat reading the table while an away seat is to move has the bots
+play it first (app.tables.bots), so nobody waits on someone gone. The log is written for the
 table (``Practice.reader``), so the results of a move, which every seat may read, hold no hand's
 cards. Each saved move is announced to the table's streams (app.tables.events), which tell each
 seat to read its own view again: no seat's hand is ever pushed.
@@ -18,31 +20,38 @@ from ..practice import access
 from ..practice.game import Practice, view
 from ..practice.moving import Answering, answer_move
 from ..store import Record
-from . import classes
+from . import bots, classes, seating
 from .seating import Seated
 
 
 def seat_view(seated: Seated, practice: Practice, language: str | None = None) -> dict[str, Any]:
-    """The games API's view as the seat's player sees it, with each seat's ``names`` and the
-    seats people hold (``people``; the others are played by bots)."""
+    """The games API's view as the seat's player sees it, with each seat's ``names``, the seats
+    people hold (``people``; the others are played by bots), those of them whose holders are away
+    (``away``: played by bots until they are back) and after how many seconds one is
+    (``away_after``)."""
     shown = view(practice, visibility.player(seated.seat.seat))
     shown["names"] = list(seated.names(practice, language))
     shown["people"] = sorted(seated.present)
+    shown["away"] = sorted(seated.away)
+    shown["away_after"] = seating.away_after()
     return shown
 
 
 def load(seated: Seated, version: Any = None) -> tuple[Record, Practice]:
-    """The table's game, the seats people hold now given to it (``Practice.present``)."""
+    """The table's game, the seats people play now given to it (``Practice.present``)."""
     record, practice = access.load(seated.table, version, owned=False)
-    practice.present = seated.present
+    practice.present = seated.playing
     return record, practice
 
 
 def show(seated: Seated) -> dict[str, Any]:
-    """The seat's view, and whether its table waits to start (a class's: no move taken yet)."""
+    """The seat's view, the bots' moves for an away seat made first if it is to move, and whether
+    its table waits to start (a class's: no move taken yet)."""
+    if seated.away:
+        bots.play_for(seated.table, seated.seats, seated.seat)
     record, practice = load(seated)
     return {"version": record.version, "view": seat_view(seated, practice, request_language()),
-            "waiting": classes.waiting(seated.table)}
+            "waiting": bots.waiting(seated.table)}
 
 
 def move(seated: Seated, body: dict[str, Any]) -> dict[str, Any]:

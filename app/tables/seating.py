@@ -6,13 +6,19 @@ joins takes the first free seat, the store deciding races (app.store.seats); the
 joining again goes back to its seat, hand and all. A seat nobody holds is played by a bot at the
 table's level (``practice.game.Practice.present``). The table's id is its game's: 128 random bits,
 which is what lets a friend in, so the invite is a link that carries it.
+
+A seat's holder is *seen* whenever they read the table, move, or hold its event stream open
+(app.store.seats' ``seen``, written at most every ``seen_every``); one not seen for the app's
+TABLE_AWAY_AFTER seconds (``UNO_TUTOR_TABLE_AWAY_AFTER``) is *away*: their seat is played by a bot
+until they are seen again, hand and all (app.tables.bots).
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from flask import url_for
+from flask import current_app, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..errors import UserError
@@ -21,7 +27,7 @@ from ..practice.game import Practice
 from ..practice.options import OptionError, read_options
 from ..practice.owners import owner_token
 from ..engine.rules import ruleset
-from ..store import NameTaken, Record, Seat, TableFull, TableGone, owner_hash
+from ..store import SEEN_EVERY, NameTaken, Record, Seat, TableFull, TableGone, owner_hash
 
 MIN_SEATS, MAX_SEATS = 2, 4
 MAX_NAME = 20  # as pass-and-play's names
@@ -89,6 +95,30 @@ def _seats(table: str) -> list[Seat]:
     return seats
 
 
+def away_after() -> int:
+    """Seconds after which a seat whose holder was not seen is away (the app's TABLE_AWAY_AFTER)."""
+    return current_app.config["TABLE_AWAY_AFTER"]
+
+
+def seen_every() -> float:
+    """How often a holder's ``seen`` is written again: SEEN_EVERY, or a third of ``away_after``
+    if that is less, so that someone reading or streaming (a heartbeat every 15 s) is never away."""
+    return min(SEEN_EVERY, away_after() / 3)
+
+
+def away(seats: list[Seat], here: Seat | None = None) -> frozenset[int]:
+    """The seats whose holders were last seen more than ``away_after`` ago; never ``here``, the
+    seat of whoever asks (seen now)."""
+    since = time.time() - away_after()
+    mine = here.seat if here is not None else None
+    return frozenset(seat.seat for seat in seats if seat.seen < since and seat.seat != mine)
+
+
+def playing(seats: list[Seat], here: Seat | None = None) -> frozenset[int]:
+    """The seats people play now: those held, but for the away ones (``Practice.present``)."""
+    return frozenset(seat.seat for seat in seats) - away(seats, here)
+
+
 @dataclass(frozen=True)
 class Seated:
     """A browser at its table: its seat, and every seat people hold."""
@@ -99,8 +129,18 @@ class Seated:
 
     @property
     def present(self) -> frozenset[int]:
-        """The seats people play (the others' turns are the bots')."""
+        """The seats people hold (a seat nobody holds is a bot's)."""
         return frozenset(seat.seat for seat in self.seats)
+
+    @property
+    def away(self) -> frozenset[int]:
+        """The seats people hold whose holders are away (never this browser's: it is here)."""
+        return away(self.seats, self.seat)
+
+    @property
+    def playing(self) -> frozenset[int]:
+        """The seats people play now (the others' turns are the bots')."""
+        return playing(self.seats, self.seat)
 
     def names(self, practice: Practice, language: str | None = None) -> tuple[str, ...]:
         """Each seat's name as the table shows it: a person's own, "Player n" for one not typed or
@@ -125,5 +165,4 @@ def seated(table: str) -> Seated:
     mine = next((seat for seat in seats if seat.holder == holder), None)
     if mine is None:
         raise UserError("not-seated", 403)
-    access.store().seen_at_table(table, mine)
-    return Seated(table, mine, seats)
+    return Seated(table, access.store().seen_at_table(table, mine, seen_every()), seats)

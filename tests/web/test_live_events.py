@@ -203,16 +203,16 @@ def test_a_read_of_a_classs_students_serves_every_stream_until_one_asks_for_a_la
 
     with followers.follow("ACDEFH") as one, followers.follow("ACDEFH") as other:
         since = time.monotonic()
-        asking = [threading.Thread(target=(one, other)[n % 2].members, args=(read, since)) for n in range(20)]
+        asking = [threading.Thread(target=(one, other)[n % 2].shared, args=(read, since)) for n in range(20)]
         for thread in asking:
             thread.start()
         for thread in asking:
             thread.join()
         assert len(reads) == 1  # asked at once by twenty beats: read once
-        assert other.members(read, since) == {"owner"} and len(reads) == 1
-        assert one.members(read, time.monotonic() + 1) == {"owner"} and len(reads) == 2  # a later read: again
+        assert other.shared(read, since) == {"owner"} and len(reads) == 1
+        assert one.shared(read, time.monotonic() + 1) == {"owner"} and len(reads) == 2  # a later read: again
     with followers.follow("ACDEFH") as anew:  # let go by its last stream, then followed again
-        anew.members(read, 0.0)
+        anew.shared(read, 0.0)
         assert len(reads) == 3
 
 

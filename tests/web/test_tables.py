@@ -60,6 +60,19 @@ def people(app, table, count):
     return table, seated
 
 
+def turns(app, table, browsers, rng, most):
+    """Up to ``most`` random moves, each by whoever is to move (until none is), each applied: the
+    version and the game it was made on, its seat and its answer."""
+    for _ in range(most):
+        version, practice = server_side(app, table)
+        seat = practice.waiting_for()
+        if seat is None:
+            return
+        answer = move(browsers[seat], table, version, random_move(practice, rng, seat))
+        assert answer.status_code == 200
+        yield version, practice, seat, answer.get_json()
+
+
 def server_side(app, table, present=None):
     """The stored game (the test's god view) and its version, the seats people hold given to it."""
     with app.app_context():
@@ -315,14 +328,7 @@ def test_every_seats_stream_announces_each_move_with_its_version_only(quick):
         assert events.response.headers["Cache-Control"] == "private, no-store"
         first = events.next_event()
         assert first["event"] == "version" and first["data"] == {"version": 1} and first["id"] == "1"
-    rng = random.Random(5)
-    for _ in range(4):
-        version, practice = server_side(app, table)
-        seat = practice.waiting_for()
-        if seat is None:
-            break
-        answer = move(browsers[seat], table, version, random_move(practice, rng, seat))
-        assert answer.status_code == 200
+    for version, _practice, _seat, _answer in turns(app, table, browsers, random.Random(5), 4):
         for events in streams:
             announced = events.next_event()
             assert announced == {"id": str(version + 1), "event": "version", "data": {"version": version + 1}}
@@ -439,5 +445,6 @@ def test_readme_documents_the_tables_api():
     section = README.read_text().split("## Tables API", 1)[1].split("\n## ", 1)[0]
     for name in ("POST /api/v1/tables", "POST /api/v1/tables/<id>/join", "GET /api/v1/tables/<id>",
                  "POST /api/v1/tables/<id>/moves", "GET /api/v1/tables/<id>/events", '"invite"', '"seat"',
-                 "table-full", "table-name-taken", "not-seated", "table_seats"):
+                 "table-full", "table-name-taken", "not-seated", "table_seats", "`away`", "`away_after`",
+                 "UNO_TUTOR_TABLE_AWAY_AFTER"):
         assert name in section, name
