@@ -45,7 +45,7 @@ HSTS = "max-age=31536000"
 # is one (the API's children by their full names).
 PRIVATE = "private, no-store"
 PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "api.games", "api.watch", "api.classes",
-                                "api.live", "api.tables", "live_pages", "live_teaching"})
+                                "api.live", "api.tables", "live_pages", "live_teaching", "table_pages"})
 
 
 class CSRFError(UserError):

@@ -1,0 +1,83 @@
+// A seat's table (tables/table.html) follows its table live: the table's event stream
+// (GET /api/v1/tables/<id>/events, README "Tables API") says each new version, never a card; the
+// page then asks for this seat's table again with the steps since the ones it shows (?since=),
+// and practice.js's step player plays them here, as a watcher's page does (watch.js). Not while a
+// move of this seat's is on its way or playing (UnoTable.busy): its answer brings that version.
+// A table gone answers with its page, shown in place. Without this file a Refresh link, and a
+// page that asks again by itself while another seat is to move, do the same.
+"use strict";
+
+(function () {
+  const table = window.UnoTable;  // practice.js, loaded first
+  const first = document.querySelector(".table-follow");
+  if (!table || !first || !window.EventSource) return;
+  first.hidden = true;  // this script follows the table by itself
+  let wanted = 0;  // the newest version the stream announced
+  let looking = false;
+
+  function sleep(ms) {
+    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
+  }
+
+  function shown() {
+    return document.querySelector(".practice");
+  }
+
+  function behind() {
+    const current = shown();
+    return Boolean(current) && wanted > Number(current.dataset.version);
+  }
+
+  // Where the focus was inside the old table, to find it again in the new one.
+  function selector(element) {
+    if (element.id) return "#" + CSS.escape(element.id);
+    return element.classList.length ? "." + CSS.escape(element.classList[0]) : null;
+  }
+
+  async function look() {
+    if (looking) return;
+    looking = true;
+    try {
+      while (behind()) {
+        if (table.busy()) {
+          await sleep(100);
+          continue;
+        }
+        const current = shown();
+        const mark = current.querySelector(".table-follow");
+        const url = new URL(mark.getAttribute("href"), document.baseURI);
+        url.searchParams.set("since", mark.dataset.logged);
+        let answer;
+        try {
+          answer = await window.UnoSwap.load(url, { cache: "no-store" });  // swap.js
+        } catch (error) {
+          return;  // no network for now: the stream's next version, or its heartbeat, tries again
+        }
+        const fresh = answer.page.querySelector(".practice");
+        if (!answer.response.ok || !fresh) {
+          stream.close();
+          await table.showPage(answer);
+          return;
+        }
+        if (table.busy() || shown() !== current || Number(fresh.dataset.version) <= Number(current.dataset.version)) continue;
+        fresh.querySelector(".table-follow").hidden = true;
+        const focused = current.contains(document.activeElement) ? selector(document.activeElement) : null;
+        const placed = await table.follow(current, fresh);
+        const again = focused && placed.querySelector(focused);
+        if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+      }
+    } finally {
+      looking = false;
+    }
+  }
+
+  const stream = new EventSource(first.dataset.events);
+  stream.addEventListener("version", function (event) {
+    wanted = Math.max(wanted, JSON.parse(event.data).version);
+    look();
+  });
+  stream.addEventListener("gone", function () {
+    stream.close();
+    window.location.reload();  // the table's page says it is gone
+  });
+})();
