@@ -290,6 +290,8 @@ def _table_context(record, practice, seats: tuple[str, ...], me: int, chosen: st
         # A student's table leads to the class's live session (app.live.pages), whose page waits
         # for the teacher to start one: a game's class never changes, so the drawn page may keep it.
         "class_live": klass and url_for("live_pages.page", lang=lang, code=klass),
+        # And to the class's tables of people (app.tables.pages), where the student takes a seat.
+        "class_tables": klass and url_for("table_pages.class_tables", lang=lang, code=klass),
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "together": practice.together,
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me,
