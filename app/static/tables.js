@@ -76,8 +76,12 @@
     wanted = Math.max(wanted, JSON.parse(event.data).version);
     look();
   });
-  stream.addEventListener("gone", function () {
+  function gone() {
     stream.close();
-    window.location.reload();  // the table's page says it is gone
+    window.location.reload();  // the table's page says why: gone, or this browser's seat lost
+  }
+  stream.addEventListener("gone", gone);
+  stream.addEventListener("error", function () {
+    if (stream.readyState === EventSource.CLOSED) gone();  // refused (a 404, a 403), not merely cut
   });
 })();

@@ -1,0 +1,167 @@
+"""A table of people in Chromium (issue 38): browsers of their own, in Arabic and in English, on a
+phone and a laptop, at one table opened from the practice page and joined by its shared link.
+Each sees the other's moves arrive (the event stream, then the step player), never another's hand
+(in the DOM, nor in what the JSON API answers that browser), and a reload keeps its seat and hand.
+Every wait is for the DOM, bounded by a timeout only a failure reaches: nothing here is timed.
+"""
+import re
+
+import pytest
+
+from app.practice import access
+from app.practice.game import Practice
+
+from .checks import page_problems
+from .test_practice import Learner, Table
+
+PHONE = {"width": 375, "height": 667}
+LAPTOP = {"width": 1280, "height": 800}
+PROBLEM_FREE = ("ar", "en")
+
+
+def god_view(served_app, table: str) -> tuple[int, Practice]:
+    """The stored game, every hand in it: what the test knows and no browser may."""
+    with served_app.app_context():
+        record = access.store().load(table)
+        return record.version, Practice.from_dict(record.state)
+
+
+def open_table(page, lang: str, seats: int, name: str) -> str:
+    """From the practice page's "Play with friends": the table's page, its maker seated; its id."""
+    page.goto(f"/{lang}/play")
+    form = page.locator("form.friends-form")
+    form.locator("select[name=seats]").select_option(str(seats))
+    form.locator("input[name=name]").fill(name)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/{lang}/tables/[\w-]+$"))
+    page.wait_for_selector(".practice")
+    return page.url.rsplit("/", 1)[1]
+
+
+def join_table(page, link: str, name: str) -> None:
+    """Open the shared link and take a seat with a name."""
+    page.goto(link)
+    page.locator("form.join-form input[name=name]").fill(name)
+    page.locator("form.join-form button[type=submit]").click()
+    page.wait_for_selector(".practice")
+
+
+def secrets(practice: Practice, seat: int) -> set[str]:
+    """Faces only the others hold, or still in the draw pile: never in ``seat``'s browser."""
+    state = practice.round
+    if state.round_over:
+        return set()
+    mine = {c.notation for c in state.hands[seat]} | {c.notation for c in state.discard}
+    hidden = {c.notation for other, hand in enumerate(state.hands) if other != seat for c in hand}
+    return hidden - mine
+
+
+def cards_in_dom(page) -> set[str]:
+    """Every card face the page holds: drawn, in a button's value, in a template or a step's data."""
+    return set(page.evaluate("""() => {
+        const found = [];
+        document.querySelectorAll('[data-card]').forEach(e => found.push(e.dataset.card));
+        document.querySelectorAll('button[value], input[name=card]').forEach(e => found.push(e.value));
+        document.querySelectorAll('[data-step]').forEach(e => {
+            for (const m of e.dataset.step.matchAll(/"card":\\s*"([^"]+)"|"cards":\\s*\\[([^\\]]*)\\]/g)) {
+                found.push(m[1] || m[2]);
+            }
+        });
+        return found.flatMap(v => (v || '').replace(/"/g, '').split(',')).map(v => v.trim()).filter(Boolean);
+    }"""))
+
+
+def assert_sees_only_its_hand(page, served_app, table: str, seat: int) -> None:
+    version, practice = god_view(served_app, table)
+    assert Table(page).hand() == [c.notation for c in practice.round.hands[seat]]
+    hidden = secrets(practice, seat)
+    assert not hidden & cards_in_dom(page), hidden & cards_in_dom(page)
+    answer = page.request.get(f"/api/v1/tables/{table}").json()  # what this browser's cookie reads
+    assert answer["view"]["seat"] == seat
+    assert not hidden & set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(answer))), answer
+
+
+def take_turn(page) -> None:
+    """The seat to move plays a card it may (never a wild: no colour to choose), or draws, or keeps
+    a drawn card, or accepts a penalty, or deals the next round; then waits for its table."""
+    table, learner = Table(page), Learner(page, "mouse")
+    for action in ("pass", "accept", "next-round"):
+        if table.action(action).count():
+            learner.move(table.action(action).first)
+            return
+    playable = page.locator('.hand-card .card-button[data-verdict="legal"]:not([data-card^="W"])')
+    if playable.count():
+        learner.move(playable.first)
+        return
+    learner.move(page.locator(".draw-button"))
+
+
+def seat_to_move(served_app, table: str) -> int | None:
+    return god_view(served_app, table)[1].round.actor()
+
+
+@pytest.fixture
+def two_people(visit):
+    """An Arabic phone and an English laptop: the maker (seat 0) and a friend (seat 1)."""
+    maker = visit(pace="instant", viewport=PHONE, is_mobile=True, has_touch=True, locale="ar").page
+    friend = visit(pace="instant", viewport=LAPTOP, locale="en").page
+    return maker, friend
+
+
+def test_two_people_each_see_the_others_moves_and_only_their_own_hand(two_people, served_app):
+    maker, friend = two_people
+    table = open_table(maker, "ar", 2, "سارة")
+    link = maker.locator("#share-url").input_value()
+    assert link.endswith(f"/ar/tables/{table}") and maker.locator("#share svg.qr").count() == 1
+    join_table(friend, link.replace("/ar/", "/en/"), "Sam")
+    assert friend.locator("html").get_attribute("lang") == "en" and maker.locator("html").get_attribute("dir") == "rtl"
+    # The maker's table learns of the friend by the stream: the friend's name arrives without a reload.
+    version, _practice = god_view(served_app, table)
+    pages = {0: maker, 1: friend}
+    for seat, page in pages.items():
+        page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+        assert page.locator(".table-follow").is_hidden()  # followed by the stream, no Refresh needed
+        assert_sees_only_its_hand(page, served_app, table, seat)
+    for turn in range(6):
+        seat = seat_to_move(served_app, table)
+        if seat is None:
+            break
+        mover, other = pages[seat], pages[1 - seat]
+        take_turn(mover)
+        moved = Table(mover).version()
+        assert moved > version
+        version = moved
+        other.wait_for_selector(f'.practice[data-version="{moved}"]:not(.playing)')  # the move, arrived
+        for seated, page in pages.items():
+            assert_sees_only_its_hand(page, served_app, table, seated)
+        if turn == 2:  # a phone that reloads comes back to its seat and hand
+            friend.reload()
+            friend.wait_for_selector(f'.practice[data-version="{moved}"]')
+            assert_sees_only_its_hand(friend, served_app, table, 1)
+    assert version > 1
+
+
+@pytest.mark.parametrize("lang", PROBLEM_FREE)
+def test_the_join_page_and_the_seated_table_are_accessible_and_screenshot(visit, served_app, screenshots,
+                                                                          axe_source, arabic_fonts, lang):
+    maker = visit(viewport=LAPTOP).page
+    table = open_table(maker, lang, 3, "Sara" if lang == "en" else "سارة")
+    friend = visit(viewport=LAPTOP).page
+    friend.goto(f"/{lang}/tables/{table}")
+    friend.wait_for_selector("form.join-form")
+    friend.screenshot(path=screenshots / f"friend-table-join-{lang}-1280.png", full_page=True)
+    assert page_problems(friend, lang, axe_source, arabic_fonts,
+                         phone_shot=screenshots / f"friend-table-join-{lang}-360.png") == []
+    friend.set_viewport_size(PHONE)
+    friend.screenshot(path=screenshots / f"friend-table-join-{lang}-375.png", full_page=True)
+    friend.set_viewport_size(LAPTOP)
+    join_table(friend, f"/{lang}/tables/{table}", "Omar" if lang == "en" else "عمر")
+    for who, page in (("maker", maker), ("friend", friend)):
+        version, _practice = god_view(served_app, table)
+        page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+        page.screenshot(path=screenshots / f"friend-table-{who}-{lang}-1280.png", full_page=True)
+        assert page_problems(page, lang, axe_source, arabic_fonts,
+                             phone_shot=screenshots / f"friend-table-{who}-{lang}-360.png") == []
+        page.set_viewport_size(PHONE)
+        page.screenshot(path=screenshots / f"friend-table-{who}-{lang}-375.png", full_page=True)
+        page.set_viewport_size(LAPTOP)
