@@ -3,6 +3,8 @@
 // page then asks for this seat's table again with the steps since the ones it shows (?since=),
 // and practice.js's step player plays them here, as a watcher's page does (watch.js). Not while a
 // move of this seat's is on its way or playing (UnoTable.busy): its answer brings that version.
+// A join is no new version: while a seat is free (data-free) the page also asks every few seconds,
+// and a table whose people changed (data-people) is put in place too, naming who sat down.
 // A table gone answers with its page, shown in place. Without this file a Refresh link, and a
 // page that asks again by itself while another seat is to move, do the same.
 "use strict";
@@ -14,6 +16,8 @@
   first.hidden = true;  // this script follows the table by itself
   let wanted = 0;  // the newest version the stream announced
   let looking = false;
+  let recheck = false;  // a free seat's look: whoever sat down since
+  const FREE_SEAT_LOOK = 5000;  // ms between two looks while a seat is free
 
   function sleep(ms) {
     return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
@@ -25,7 +29,14 @@
 
   function behind() {
     const current = shown();
-    return Boolean(current) && wanted > Number(current.dataset.version);
+    return Boolean(current) && (recheck || wanted > Number(current.dataset.version));
+  }
+
+  // Whether ``fresh`` is newer than ``current``: a later version, or the same with other people.
+  function newer(fresh, current) {
+    const before = Number(current.dataset.version), after = Number(fresh.dataset.version);
+    const people = function (root) { return root.querySelector(".table-follow").dataset.people; };
+    return after > before || (after === before && people(fresh) !== people(current));
   }
 
   // Where the focus was inside the old table, to find it again in the new one.
@@ -45,6 +56,7 @@
         }
         const current = shown();
         const mark = current.querySelector(".table-follow");
+        recheck = false;
         const url = new URL(mark.getAttribute("href"), document.baseURI);
         url.searchParams.set("since", mark.dataset.logged);
         let answer;
@@ -59,7 +71,7 @@
           await table.showPage(answer);
           return;
         }
-        if (table.busy() || shown() !== current || Number(fresh.dataset.version) <= Number(current.dataset.version)) continue;
+        if (table.busy() || shown() !== current || !newer(fresh, current)) continue;
         fresh.querySelector(".table-follow").hidden = true;
         const focused = current.contains(document.activeElement) ? selector(document.activeElement) : null;
         const placed = await table.follow(current, fresh);
@@ -70,6 +82,17 @@
       looking = false;
     }
   }
+
+  (async function lookForPeople() {
+    for (;;) {
+      await sleep(FREE_SEAT_LOOK);
+      const mark = shown() && shown().querySelector(".table-follow");
+      if (!mark || !mark.hasAttribute("data-free")) return;  // every seat a person's now
+      if (document.hidden) continue;
+      recheck = true;
+      look();
+    }
+  })();
 
   const stream = new EventSource(first.dataset.events);
   stream.addEventListener("version", function (event) {

@@ -115,7 +115,9 @@ def test_two_people_each_see_the_others_moves_and_only_their_own_hand(two_people
     assert link.endswith(f"/ar/tables/{table}") and maker.locator("#share svg.qr").count() == 1
     join_table(friend, link.replace("/ar/", "/en/"), "Sam")
     assert friend.locator("html").get_attribute("lang") == "en" and maker.locator("html").get_attribute("dir") == "rtl"
-    # The maker's table learns of the friend by the stream: the friend's name arrives without a reload.
+    # A join is no move: the maker's table, with a free seat, looks again and names the friend.
+    maker.locator(".table-people li", has_text="Sam").wait_for()
+    maker.locator("#players", has_text="Sam").wait_for()
     version, _practice = god_view(served_app, table)
     pages = {0: maker, 1: friend}
     for seat, page in pages.items():
