@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from app.engine.cards import card
 from app.practice import access
 from app.practice.game import Practice
 
@@ -141,6 +142,97 @@ def test_two_people_each_see_the_others_moves_and_only_their_own_hand(two_people
             friend.wait_for_selector(f'.practice[data-version="{moved}"]')
             assert_sees_only_its_hand(friend, served_app, table, 1)
     assert version > 1
+
+
+def rewrite(served_app, table: str, change) -> int:
+    """Set up a position at the table (a test-only shortcut): ``change(practice)`` edits the stored
+    game, saved as its next version and announced to the table's streams as a move is."""
+    with served_app.app_context():
+        store = access.store()
+        record = store.load(table)
+        practice = Practice.from_dict(record.state)
+        change(practice)
+        saved = store.save(record, practice.to_dict(), practice.finished)
+        assert saved is not None
+        store.table_moved(table, saved.version)
+        return saved.version
+
+
+def short_hands(actor_cards: list[str], others: int):
+    """The actor holds ``actor_cards`` (the first playable on a red 5: nothing else to play), every
+    other seat its first ``others`` cards; the rest goes under the draw pile (108 cards in all)."""
+    def change(practice: Practice) -> None:
+        state = practice.round
+        state.pending, state.exposed = None, None
+        wanted = [card(c) for c in (*actor_cards, "R5")]
+        for face in wanted:  # taken from wherever they are: no card twice
+            pile = next(pile for pile in (*state.hands, state.draw_pile, state.discard) if face in pile)
+            pile.remove(face)
+        for seat, hand in enumerate(state.hands):
+            keep = wanted[:len(actor_cards)] if seat == state.turn else hand[:others]
+            state.draw_pile[:0] = hand if seat == state.turn else hand[others:]
+            state.hands[seat] = keep
+        state.discard.append(wanted[-1])
+        state.color = wanted[-1].color
+    return change
+
+
+def everyone_at(pages, version: int) -> None:
+    for page in pages:
+        page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+
+
+CATCH = "#decision form:has(input[name=action][value=catch]) button"
+SETTLED_AFTER = """v => {
+    const table = document.querySelector('.practice');
+    return table && Number(table.dataset.version) > v && !table.hasAttribute('aria-busy') && !table.classList.contains('playing');
+}"""
+
+
+def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, served_app):
+    """Two Arabic and two English readers, two phones and two laptops, at one table of four."""
+    pages = [visit(viewport=PHONE, is_mobile=True, has_touch=True, locale="ar").page,
+             visit(viewport=LAPTOP, locale="ar").page,
+             visit(viewport=PHONE, is_mobile=True, has_touch=True, locale="en").page,
+             visit(viewport=LAPTOP, locale="en").page]
+    table = open_table(pages[0], "ar", 4, "سارة")
+    for page, lang, name in zip(pages[1:], ("ar", "en", "en"), ("ليلى", "Sam", "Kim")):
+        join_table(page, f"/{lang}/tables/{table}", name)
+    version, practice = god_view(served_app, table)
+    everyone_at(pages, version)
+    # The catch race: the seat to move plays its second-last card and forgets UNO.
+    forgetful = practice.round.actor()
+    version = rewrite(served_app, table, short_hands(["R7", "B2"], 3))
+    everyone_at(pages, version)
+    learner = Learner(pages[forgetful], "mouse")
+    learner.move(pages[forgetful].locator('.hand-cards .card-button[data-card="R7"]'))
+    version = Table(pages[forgetful]).version()
+    catchers = [page for seat, page in enumerate(pages) if seat != forgetful][:2]
+    everyone_at(pages, version)
+    forms = [page.locator(CATCH).element_handle() for page in catchers]
+    for form in forms:  # both sent at once, each from its own page on the same version
+        form.evaluate("button => button.form.requestSubmit(button)")
+    for page in catchers:  # each answered (practice.js: aria-busy while a move is on its way), the catch in
+        page.wait_for_function(SETTLED_AFTER, arg=version)
+    _version, after = god_view(served_app, table)
+    assert len(after.round.hands[forgetful]) == 1 + after.round.rules.uno_penalty  # caught once, not twice
+    # The other catch was refused to its sender alone: the game had moved on, or there was no one to catch.
+    assert sum(page.locator("#notice").count() for page in catchers) == 1
+    for seat, page in enumerate(pages):
+        assert_sees_only_its_hand(page, served_app, table, seat)
+    # Then the round is played to its end, every seat seeing every move.
+    for _ in range(200):
+        version, practice = god_view(served_app, table)
+        everyone_at(pages, version)
+        if practice.round.round_over:
+            break
+        seat = practice.round.actor()
+        take_turn(pages[seat])
+        for other, page in enumerate(pages):
+            assert_sees_only_its_hand(page, served_app, table, other)
+    assert practice.round.round_over
+    for page in pages:
+        page.locator(".scoring").wait_for()
 
 
 @pytest.mark.parametrize("lang", PROBLEM_FREE)
