@@ -54,7 +54,7 @@ def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200,
     return render_template("practice/new.html", **GAME_FIELDS, form=form, errors=errors or {},
                            quick=quick_start(linked), linked=linked, link_problems=link_problems,
                            friends=friends, friends_form=request.form if friends is not None else {},
-                           seats_range=range(TABLE_SEATS[0], TABLE_SEATS[1] + 1), max_name=MAX_NAME), status
+                           seat_choices=[(str(n), n) for n in range(TABLE_SEATS[0], TABLE_SEATS[1] + 1)], max_name=MAX_NAME), status
 
 
 def quick_start(linked: Mapping[str, str]) -> dict[str, Any]:

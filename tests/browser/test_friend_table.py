@@ -243,19 +243,18 @@ def test_the_join_page_and_the_seated_table_are_accessible_and_screenshot(visit,
     friend = visit(viewport=LAPTOP).page
     friend.goto(f"/{lang}/tables/{table}")
     friend.wait_for_selector("form.join-form")
-    friend.screenshot(path=screenshots / f"friend-table-join-{lang}-1280.png", full_page=True)
-    assert page_problems(friend, lang, axe_source, arabic_fonts,
-                         phone_shot=screenshots / f"friend-table-join-{lang}-360.png") == []
-    friend.set_viewport_size(PHONE)
-    friend.screenshot(path=screenshots / f"friend-table-join-{lang}-375.png", full_page=True)
-    friend.set_viewport_size(LAPTOP)
+    shot_and_check(friend, lang, f"friend-table-join-{lang}", screenshots, axe_source, arabic_fonts)
     join_table(friend, f"/{lang}/tables/{table}", "Omar" if lang == "en" else "عمر")
     for who, page in (("maker", maker), ("friend", friend)):
         version, _practice = god_view(served_app, table)
         page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
-        page.screenshot(path=screenshots / f"friend-table-{who}-{lang}-1280.png", full_page=True)
-        assert page_problems(page, lang, axe_source, arabic_fonts,
-                             phone_shot=screenshots / f"friend-table-{who}-{lang}-360.png") == []
-        page.set_viewport_size(PHONE)
-        page.screenshot(path=screenshots / f"friend-table-{who}-{lang}-375.png", full_page=True)
-        page.set_viewport_size(LAPTOP)
+        shot_and_check(page, lang, f"friend-table-{who}-{lang}", screenshots, axe_source, arabic_fonts)
+
+
+def shot_and_check(page, lang, name, screenshots, axe_source, arabic_fonts):
+    """Screenshots at a laptop's and a phone's size (and axe's 360 px), and no problem found."""
+    page.screenshot(path=screenshots / f"{name}-1280.png", full_page=True)
+    assert page_problems(page, lang, axe_source, arabic_fonts, phone_shot=screenshots / f"{name}-360.png") == []
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=screenshots / f"{name}-375.png", full_page=True)
+    page.set_viewport_size(LAPTOP)
