@@ -13,7 +13,7 @@
   const table = window.UnoTable;  // practice.js, loaded first
   const first = document.querySelector(".table-follow");
   if (!table || !first || !window.EventSource) return;
-  first.hidden = true;  // this script follows the table by itself
+  document.documentElement.classList.add("following");  // no Refresh link: this script follows the table (classroom.css)
   let wanted = 0;  // the newest version the stream announced
   let looking = false;
   let recheck = false;  // a free seat's look: whoever sat down since
@@ -72,7 +72,6 @@
           return;
         }
         if (table.busy() || shown() !== current || !newer(fresh, current)) continue;
-        fresh.querySelector(".table-follow").hidden = true;
         const focused = current.contains(document.activeElement) ? selector(document.activeElement) : null;
         const placed = await table.follow(current, fresh);
         const again = focused && placed.querySelector(focused);

@@ -41,8 +41,8 @@ from ..practice.forms import move_from_form, to_int
 from ..practice.game import hint
 from ..practice.options import OptionError
 from ..practice.views import chosen_card, incomplete, new_game
-from ..store import owner_hash
 from ..practice.owners import owner_token
+from ..store import owner_hash
 from . import classes, limits, play, seating
 
 bp = Blueprint("table_pages", __name__)  # every answer one seat's: app.security.PRIVATE_BLUEPRINTS
@@ -159,7 +159,7 @@ def _table(seated: seating.Seated, since: int | None = None, choose: str | None 
         away=shown.get("away"), away_after=shown.get("away_after"),
         events=url_for("api.tables.table_events", table=seated.table),
         share={"url": url, "qr": qr_svg(url, _("QR code of the table's address"))},
-        refresh=None if waiting is False and actor == me else REFRESH_EVERY), status
+        refresh=None if practice.finished or (not waiting and actor == me) else REFRESH_EVERY), status
 
 
 def _join_page(table: str, error: UserError | None = None):

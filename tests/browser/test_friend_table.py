@@ -132,7 +132,7 @@ def test_two_people_each_see_the_others_moves_and_only_their_own_hand(two_people
         mover, other = pages[seat], pages[1 - seat]
         take_turn(mover)
         moved = Table(mover).version()
-        assert moved > version
+        assert moved > version and mover.locator(".table-follow").is_hidden()
         version = moved
         other.wait_for_selector(f'.practice[data-version="{moved}"]:not(.playing)')  # the move, arrived
         for seated, page in pages.items():
@@ -239,15 +239,19 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
 def test_the_join_page_and_the_seated_table_are_accessible_and_screenshot(visit, served_app, screenshots,
                                                                           axe_source, arabic_fonts, lang):
     maker = visit(viewport=LAPTOP).page
+    maker.goto(f"/{lang}/play#friends")
+    maker.screenshot(path=screenshots / f"friend-table-form-{lang}-1280.png", full_page=True)
     table = open_table(maker, lang, 3, "Sara" if lang == "en" else "سارة")
     friend = visit(viewport=LAPTOP).page
     friend.goto(f"/{lang}/tables/{table}")
     friend.wait_for_selector("form.join-form")
     shot_and_check(friend, lang, f"friend-table-join-{lang}", screenshots, axe_source, arabic_fonts)
-    join_table(friend, f"/{lang}/tables/{table}", "Omar" if lang == "en" else "عمر")
+    name = "Omar" if lang == "en" else "عمر"
+    join_table(friend, f"/{lang}/tables/{table}", name)
     for who, page in (("maker", maker), ("friend", friend)):
         version, _practice = god_view(served_app, table)
         page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+        page.locator(".table-people li", has_text=name).wait_for()  # the maker's page: once it looked again
         shot_and_check(page, lang, f"friend-table-{who}-{lang}", screenshots, axe_source, arabic_fonts)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from app.engine.cards import card
 from app.practice.game import hint
+from app.tables import play
 
 from .practice_support import CSRF, VERSION, assert_html_hides, csrf, rewrite
 from .test_class_tables import class_tables, students
@@ -256,3 +257,17 @@ def test_a_wild_asks_its_colour_on_the_table_first_then_plays_it(app):
     version, _practice = server_side(app, table)
     played = move_by_form(mover, table, {"action": "play", "card": "W", "color": "blue"})
     assert played.status_code == 303 and server_side(app, table)[0] > version
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_seats_the_view_says_are_away_are_shown_played_by_a_bot(app, monkeypatch, lang):
+    """When the seat's view carries "away" (seats left too long, played by a bot until their
+    people return) the table says so for those seats; without the key, nothing of the kind."""
+    table, maker, _friend = two_at_a_table(app)
+    said = "مقعد يلعب فيه روبوت إلى حين العودة" if lang == "ar" else "played by a bot until they return"
+    assert said not in maker.get(f"/{lang}/tables/{table}").text
+    seat_view = play.seat_view
+    monkeypatch.setattr(play, "seat_view", lambda *args: {**seat_view(*args), "away": [1], "away_after": 90})
+    page = maker.get(f"/{lang}/tables/{table}").text
+    people = re.search(r'<section class="table-people".*?</section>', page, re.S).group(0)
+    assert people.count(said) == 1 and re.search(r"Omar</bdi> —\s*" + said, people)
