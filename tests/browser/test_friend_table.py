@@ -235,6 +235,35 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
         page.locator(".scoring").wait_for()
 
 
+def test_a_browser_without_javascript_plays_by_forms_beside_one_with_it(visit, served_app):
+    """The friend's browser runs no script: it joins, moves and sees the table by forms and by its
+    page asking again (a meta refresh while another seat is to move); the maker's sees each move."""
+    maker = visit(viewport=LAPTOP, locale="en").page
+    table = open_table(maker, "en", 2, "Sara")
+    friend = visit(viewport=PHONE, java_script_enabled=False, locale="ar").page
+    join_table(friend, f"/ar/tables/{table}", "ليلى")
+    assert friend.locator(".table-follow").is_visible()  # the Refresh link, without the script
+    for _ in range(4):
+        version, practice = god_view(served_app, table)
+        seat = practice.round.actor()
+        if seat is None:
+            break
+        if seat == 1:
+            assert friend.locator('meta[http-equiv="refresh"]').count() == 0  # its turn: nothing to wait for
+            take_turn(friend)
+            moved, _practice = god_view(served_app, table)
+            maker.wait_for_selector(f'.practice[data-version="{moved}"]:not(.playing)')
+        else:
+            friend.goto(f"/ar/tables/{table}")
+            assert friend.locator('meta[http-equiv="refresh"]').count() == 1  # waits for Sara: asks again
+            take_turn(maker)
+            moved = Table(maker).version()
+            friend.wait_for_selector(f'.practice[data-version="{moved}"]', timeout=20_000)  # by its refresh
+        assert moved > version
+        for seated, page in ((0, maker), (1, friend)):
+            assert_sees_only_its_hand(page, served_app, table, seated)
+
+
 @pytest.mark.parametrize("lang", PROBLEM_FREE)
 def test_the_join_page_and_the_seated_table_are_accessible_and_screenshot(visit, served_app, screenshots,
                                                                           axe_source, arabic_fonts, lang):
