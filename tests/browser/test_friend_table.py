@@ -83,16 +83,19 @@ def assert_sees_only_its_hand(page, served_app, table: str, seat: int) -> None:
 
 
 def take_turn(page) -> None:
-    """The seat to move plays a card it may (never a wild: no colour to choose), or draws, or keeps
-    a drawn card, or accepts a penalty, or deals the next round; then waits for its table."""
+    """The seat to move plays a card it may (a wild with the first colour offered), or draws, or
+    keeps a drawn card, or accepts a penalty, or deals the next round; then waits for its table."""
     table, learner = Table(page), Learner(page, "mouse")
     for action in ("pass", "accept", "next-round"):
         if table.action(action).count():
             learner.move(table.action(action).first)
             return
-    playable = page.locator('.hand-card .card-button[data-verdict="legal"]:not([data-card^="W"])')
+    playable = page.locator('.hand-card .card-button[data-verdict="legal"]')
     if playable.count():
         learner.move(playable.first)
+        colours = page.locator("#decision .colours button")
+        if colours.count():  # a wild: its colour is asked on the table first
+            learner.move(colours.first)
         return
     learner.move(page.locator(".draw-button"))
 
@@ -202,7 +205,7 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
     everyone_at(pages, version)
     # The catch race: the seat to move plays its second-last card and forgets UNO.
     forgetful = practice.round.actor()
-    version = rewrite(served_app, table, short_hands(["R7", "B2"], 3))
+    version = rewrite(served_app, table, short_hands(["R7", "B2"], 2))
     everyone_at(pages, version)
     learner = Learner(pages[forgetful], "mouse")
     learner.move(pages[forgetful].locator('.hand-cards .card-button[data-card="R7"]'))
@@ -214,8 +217,9 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
         form.evaluate("button => button.form.requestSubmit(button)")
     for page in catchers:  # each answered (practice.js: aria-busy while a move is on its way), the catch in
         page.wait_for_function(SETTLED_AFTER, arg=version)
-    _version, after = god_view(served_app, table)
+    caught, after = god_view(served_app, table)
     assert len(after.round.hands[forgetful]) == 1 + after.round.rules.uno_penalty  # caught once, not twice
+    everyone_at(pages, caught)
     # The other catch was refused to its sender alone: the game had moved on, or there was no one to catch.
     assert sum(page.locator("#notice").count() for page in catchers) == 1
     for seat, page in enumerate(pages):
@@ -226,10 +230,11 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
         everyone_at(pages, version)
         if practice.round.round_over:
             break
-        seat = practice.round.actor()
-        take_turn(pages[seat])
-        for other, page in enumerate(pages):
-            assert_sees_only_its_hand(page, served_app, table, other)
+        take_turn(pages[practice.round.actor()])
+        version, _practice = god_view(served_app, table)
+        everyone_at(pages, version)
+        for seat, page in enumerate(pages):
+            assert_sees_only_its_hand(page, served_app, table, seat)
     assert practice.round.round_over
     for page in pages:
         page.locator(".scoring").wait_for()
