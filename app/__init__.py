@@ -61,7 +61,7 @@ def create_app(test_config=None):
     from .practice import cli as practice_cli, views as practice
     from .presenter import views as presenter
     from .store.opened import database_url
-    from .tables import teaching as table_teaching
+    from .tables import pages as table_pages, teaching as table_teaching
 
     store.check_url(database_url(app))  # a wrong DATABASE_URL is said now, not at the first request
     security.init_app(app)
@@ -71,13 +71,13 @@ def create_app(test_config=None):
     errors.init_app(app, {RateLimitExceeded: limits.refused, **dict.fromkeys(store.error_types(), unavailable.refusal)})
 
     for blueprint in (site.bp, pages.bp, api.bp, practice.bp, quiz.bp, sandbox_page.bp, lessons.bp, presenter.bp,
-                      handouts.bp, class_pages.bp, watch_pages.bp, live_pages.bp, live_teaching.bp):
+                      handouts.bp, class_pages.bp, watch_pages.bp, live_pages.bp, live_teaching.bp, table_pages.bp):
         app.register_blueprint(blueprint)
     table_teaching.init_app(app)  # after the class pages: its part of theirs
     # The blueprints whose limits count failures after the answer: Flask-Limiter's hooks run for them.
     limits.init_app(app, hooked=(class_pages.bp.name, live_pages.bp.name, live_teaching.bp.name, table_teaching.bp.name,
-                                  f"{api.bp.name}.{api.classes.bp.name}",
-                                  f"{api.bp.name}.{api.live.bp.name}", f"{api.bp.name}.{api.tables.bp.name}"))
+                                 table_pages.bp.name, f"{api.bp.name}.{api.classes.bp.name}",
+                                 f"{api.bp.name}.{api.live.bp.name}", f"{api.bp.name}.{api.tables.bp.name}"))
     return app
 
 

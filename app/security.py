@@ -46,7 +46,7 @@ HSTS = "max-age=31536000"
 PRIVATE = "private, no-store"
 PRIVATE_BLUEPRINTS = frozenset({"practice", "watch", "classroom", "api.games", "api.watch", "api.classes",
                                 "api.live", "api.tables", "live_pages", "live_teaching",
-                                "table_teaching"})
+                                "table_pages", "table_teaching"})
 
 
 class CSRFError(UserError):

@@ -33,6 +33,7 @@ HOUSE_RULE_SWITCHES = (
     ("draw_until_playable", _l("Draw until you can play")),
 )
 # What practice/game_fields.html offers, for every form that has its fields (the class form too).
+TABLE_SEATS = (2, 4)  # a table of people's seats, fewest and most (app.tables; its form on the practice page)
 GAME_FIELDS = {"targets": TARGETS, "house_presets": HOUSE_PRESETS, "rule_choices": RULE_CHOICES,
                "house_rule_switches": HOUSE_RULE_SWITCHES, "bots_range": (MIN_BOTS, MAX_BOTS),
                "default_bots": DEFAULT_BOTS}

@@ -27,7 +27,7 @@ from .access import GameError
 from .decision import Asked
 from .forms import HINTS, SHOW, form_options, from_link, move_from_form, to_int, together_options
 from .game import DEFAULT_BOTS, HUMAN, LEVELS, hint, needs_choice, play, view
-from .options import GAME_FIELDS, OptionError
+from .options import GAME_FIELDS, TABLE_SEATS, OptionError
 from .pass_and_play import DEFAULT_PEOPLE, MAX_NAME, MAX_PEOPLE, MIN_PEOPLE
 
 bp = Blueprint("practice", __name__)
@@ -35,20 +35,26 @@ bp.after_app_request(owners.set_owner_cookie)
 
 
 @bp.get("/<lang:lang>/play")
-def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200):
+def new_game(lang: str, errors: dict[str, Any] | None = None, status: int = 200,
+             friends: dict[str, str] | None = None):
     """The one-click start (#quick-start) above the full form ("Choose the rules", open after an
     error). A teacher's link (?rules=&bots=&level=&seed=) fills both; a value it gets wrong is
-    named in a notice and the default used. A GET creates nothing."""
+    named in a notice and the default used. A GET creates nothing. Below them, "Play with
+    friends" (#friends, app.tables.pages), ``friends`` its refusal (``field``, ``message``)."""
     form: Mapping[str, str]
     linked: dict[str, str]
     link_problems: list[str]
-    if request.method == "POST":
+    if friends is not None:  # the friends' form came back: the other forms as a GET shows them
+        form, linked, link_problems = {}, {}, []
+    elif request.method == "POST":
         form, linked, link_problems = request.form, {}, []
     else:
         linked, link_problems = from_link(request.args)
         form = {**linked, "hints": "on"} if linked else {}
     return render_template("practice/new.html", **GAME_FIELDS, form=form, errors=errors or {},
-                           quick=quick_start(linked), linked=linked, link_problems=link_problems), status
+                           quick=quick_start(linked), linked=linked, link_problems=link_problems,
+                           friends=friends, friends_form=request.form if friends is not None else {},
+                           seat_choices=[(str(n), n) for n in range(TABLE_SEATS[0], TABLE_SEATS[1] + 1)], max_name=MAX_NAME), status
 
 
 def quick_start(linked: Mapping[str, str]) -> dict[str, Any]:
@@ -137,7 +143,7 @@ def move(lang: str, game_id: str):
     except GameError as error:
         return _table(record, practice, notice=_error_notice(error), status=error.status)
     try:
-        if data["action"] == "play" and _incomplete(practice, data):
+        if data["action"] == "play" and incomplete(practice, data):
             # A wild needs a colour, a 7 under 7-0 a player: ask on the table, nothing is played yet
             # (unless the card cannot be played now: then it is refused at once, as when complete).
             verdict = hint(practice.round, card(data["card"]), mover)
@@ -204,7 +210,9 @@ def _show_hand(lang: str, record, practice, form):
     return redirect(url_for(".table", lang=lang, game_id=record.id), 303)
 
 
-def _incomplete(practice, data: dict[str, Any]) -> bool:
+def incomplete(practice, data: dict[str, Any]) -> bool:
+    """A card played without the choice it needs (a wild's colour, a 7's player under 7-0): the
+    table asks for it first, here and at a table of people (app.tables.pages)."""
     try:
         face = card(data["card"])
     except InvalidCardError:
@@ -239,7 +247,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
     if practice.pass_to() is not None:
         return _pass_screen(record, practice, seats, notice or refused, status)
     me = HUMAN if practice.mover is None else practice.mover
-    chosen = _chosen(practice.round, me, choose)
+    chosen = chosen_card(practice.round, me, choose)
     if notice is None and refused is None and status == 200:
         key = ("table", request.path, record.version, current_language(), me, chosen, uno)
         return drawn_pages.page(key, "practice/table.html", lambda: _table_context(record, practice, seats, me, chosen,
@@ -248,7 +256,7 @@ def _table(record, practice, notice=None, status: int = 200, choose: str | None 
                                                                    refused)), status
 
 
-def _chosen(state, me: int, choose: str | None) -> str | None:
+def chosen_card(state, me: int, choose: str | None) -> str | None:
     """The card the address says is being completed (``?choose=``: a wild's colour, a 7's player
     to be chosen), if ``me`` holds it, may play it now and it needs that choice; else None."""
     if not choose or state.actor() != me:
@@ -282,6 +290,8 @@ def _table_context(record, practice, seats: tuple[str, ...], me: int, chosen: st
         # A student's table leads to the class's live session (app.live.pages), whose page waits
         # for the teacher to start one: a game's class never changes, so the drawn page may keep it.
         "class_live": klass and url_for("live_pages.page", lang=lang, code=klass),
+        # And to the class's tables of people (app.tables.pages), where the student takes a seat.
+        "class_tables": klass and url_for("table_pages.class_tables", lang=lang, code=klass),
         "notice": notice, "refused": refused, "choose": chosen, "uno": uno,
         "together": practice.together,
         **narration.table(practice, seats, view(practice, visibility.player(me)), log, shown_from, practice.latest, me,

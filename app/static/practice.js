@@ -11,6 +11,7 @@
   const swap = window.UnoSwap;  // swap.js, loaded before it
   const announce = steps.announce, pace = steps.pace, syncControls = steps.syncControls;
   let player = null;  // the step player, while it plays a move's steps
+  let sending = false;  // a move on its way (send): the table is not followed meanwhile (tables.js)
   let tapped = null;  // the card the learner tapped while the steps played: judged once they end
   const OPENING = "uno-tutor-opening";  // set by opening.js when a new game's form is sent
   const SHOW_SENDING_AFTER = 300;  // ms: a quick answer shows no "Sending" flash
@@ -184,12 +185,23 @@
 
   // A watcher's page (watch.js) follows a game with the same table: each new table's steps played
   // on the one before, with the same pace, pause and drawer (follow resolves to the table in place).
+  // A seat's table (tables.js) does too, between its own moves: ``busy`` while one is sent or played.
   window.UnoTable = {
     follow: function (current, fresh) { return playThenShow(current, fresh, false, true); },
     showPage: showPage,
+    busy: function () { return sending || player !== null; },
   };
 
   async function send(form, submitter) {
+    sending = true;
+    try {
+      await sendMove(form, submitter);
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function sendMove(form, submitter) {
     const current = document.querySelector(".practice");
     const status = current && current.querySelector(".sending");
     if (status) {  // a failure's notice from an earlier try gives way

@@ -14,7 +14,8 @@ JOIN_SCOPE = refusal("table-joins", "too-many-table-joins")
 
 
 def _seated(response) -> bool:
-    return response.status_code == 200
+    """A seat given: the JSON join's 200, or the page's join form sent on to the table (303)."""
+    return response.status_code in (200, 303)
 
 
 joins = limiter.shared_limit(JOINS, scope=JOIN_SCOPE, key_func=client, deduct_when=_seated)

@@ -22,14 +22,15 @@ from flask import current_app, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..errors import UserError
+from ..links import absolute
 from ..practice import access, narration
 from ..practice.game import Practice
-from ..practice.options import OptionError, read_options
+from ..practice.options import TABLE_SEATS, OptionError, read_options
 from ..practice.owners import owner_token
 from ..engine.rules import ruleset
 from ..store import SEEN_EVERY, NameTaken, Record, Seat, TableFull, TableGone, owner_hash
 
-MIN_SEATS, MAX_SEATS = 2, 4
+MIN_SEATS, MAX_SEATS = TABLE_SEATS
 MAX_NAME = 20  # as pass-and-play's names
 SEATS_RANGE = _l("Choose between %(min)d and %(max)d seats.")
 
@@ -65,9 +66,15 @@ def open_table(body: dict[str, Any]) -> Record:
 
 
 def invite(table: str) -> str:
-    """What a friend's client opens to take a seat: the join's address (the tables' pages, to
-    come, give it a page)."""
+    """What a friend's client posts its name to, to take a seat: the JSON join's address, as README
+    promises tools (a page's form needs its CSRF token, so the page's address cannot be that). A
+    person gets the table's page instead (``page_url``): its share box and QR code, a class's list."""
     return url_for("api.tables.join_table", table=table, _external=True)
+
+
+def page_url(table: str, lang: str) -> str:
+    """The table's page, whole, to share: whoever opens it takes a free seat with a name (app.tables.pages)."""
+    return absolute(url_for("table_pages.page", lang=lang, table=table))
 
 
 def join(table: str, body: dict[str, Any]) -> Seat:

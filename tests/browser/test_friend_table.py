@@ -1,0 +1,298 @@
+"""A table of people in Chromium (issue 38): browsers of their own, in Arabic and in English, on a
+phone and a laptop, at one table opened from the practice page and joined by its shared link.
+Each sees the other's moves arrive (the event stream, then the step player), never another's hand
+(in the DOM, nor in what the JSON API answers that browser), and a reload keeps its seat and hand.
+Every wait is for the DOM, bounded by a timeout only a failure reaches: nothing here is timed.
+"""
+import re
+
+import pytest
+
+from app.engine.cards import card
+from app.practice import access
+from app.practice.game import Practice
+
+from .checks import page_problems
+from .test_practice import Learner, Table
+
+PHONE = {"width": 375, "height": 667}
+LAPTOP = {"width": 1280, "height": 800}
+PROBLEM_FREE = ("ar", "en")
+
+
+def god_view(served_app, table: str) -> tuple[int, Practice]:
+    """The stored game, every hand in it: what the test knows and no browser may."""
+    with served_app.app_context():
+        record = access.store().load(table)
+        return record.version, Practice.from_dict(record.state)
+
+
+def open_table(page, lang: str, seats: int, name: str) -> str:
+    """From the practice page's "Play with friends": the table's page, its maker seated; its id."""
+    page.goto(f"/{lang}/play")
+    form = page.locator("form.friends-form")
+    form.locator("select[name=seats]").select_option(str(seats))
+    form.locator("input[name=name]").fill(name)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/{lang}/tables/[\w-]+$"))
+    page.wait_for_selector(".practice")
+    return page.url.rsplit("/", 1)[1]
+
+
+def join_table(page, link: str, name: str) -> None:
+    """Open the shared link and take a seat with a name."""
+    page.goto(link)
+    page.locator("form.join-form input[name=name]").fill(name)
+    page.locator("form.join-form button[type=submit]").click()
+    page.wait_for_selector(".practice")
+
+
+def secrets(practice: Practice, seat: int) -> set[str]:
+    """Faces only the others hold, or still in the draw pile: never in ``seat``'s browser."""
+    state = practice.round
+    if state.round_over:
+        return set()
+    mine = {c.notation for c in state.hands[seat]} | {c.notation for c in state.discard}
+    hidden = {c.notation for other, hand in enumerate(state.hands) if other != seat for c in hand}
+    return hidden - mine
+
+
+def cards_in_dom(page) -> set[str]:
+    """Every card face the page holds: drawn, in a button's value, in a template or a step's data."""
+    return set(page.evaluate("""() => {
+        const found = [];
+        document.querySelectorAll('[data-card]').forEach(e => found.push(e.dataset.card));
+        document.querySelectorAll('button[value], input[name=card]').forEach(e => found.push(e.value));
+        document.querySelectorAll('[data-step]').forEach(e => {
+            for (const m of e.dataset.step.matchAll(/"card":\\s*"([^"]+)"|"cards":\\s*\\[([^\\]]*)\\]/g)) {
+                found.push(m[1] || m[2]);
+            }
+        });
+        return found.flatMap(v => (v || '').replace(/"/g, '').split(',')).map(v => v.trim()).filter(Boolean);
+    }"""))
+
+
+def assert_sees_only_its_hand(page, served_app, table: str, seat: int) -> None:
+    version, practice = god_view(served_app, table)
+    assert Table(page).hand() == [c.notation for c in practice.round.hands[seat]]
+    hidden = secrets(practice, seat)
+    assert not hidden & cards_in_dom(page), hidden & cards_in_dom(page)
+    answer = page.request.get(f"/api/v1/tables/{table}").json()  # what this browser's cookie reads
+    assert answer["view"]["seat"] == seat
+    assert not hidden & set(re.findall(r"\b(?:WD4|W|[RYGB](?:D2|S|R|\d))\b", repr(answer))), answer
+
+
+def take_turn(page) -> None:
+    """The seat to move plays a card it may (a wild with the first colour offered), or draws, or
+    keeps a drawn card, or accepts a penalty, or deals the next round; then waits for its table."""
+    table, learner = Table(page), Learner(page, "mouse")
+    for action in ("pass", "accept", "next-round"):
+        if table.action(action).count():
+            learner.move(table.action(action).first)
+            return
+    playable = page.locator('.hand-card .card-button[data-verdict="legal"]')
+    if playable.count():
+        learner.move(playable.first)
+        colours = page.locator("#decision .colours button")
+        if colours.count():  # a wild: its colour is asked on the table first
+            learner.move(colours.first)
+        return
+    learner.move(page.locator(".draw-button"))
+
+
+def seat_to_move(served_app, table: str) -> int | None:
+    return god_view(served_app, table)[1].round.actor()
+
+
+@pytest.fixture
+def two_people(visit):
+    """An Arabic phone and an English laptop: the maker (seat 0) and a friend (seat 1)."""
+    maker = visit(pace="instant", viewport=PHONE, is_mobile=True, has_touch=True, locale="ar").page
+    friend = visit(pace="instant", viewport=LAPTOP, locale="en").page
+    return maker, friend
+
+
+def test_two_people_each_see_the_others_moves_and_only_their_own_hand(two_people, served_app):
+    maker, friend = two_people
+    table = open_table(maker, "ar", 2, "سارة")
+    link = maker.locator("#share-url").input_value()
+    assert link.endswith(f"/ar/tables/{table}") and maker.locator("#share svg.qr").count() == 1
+    join_table(friend, link.replace("/ar/", "/en/"), "Sam")
+    assert friend.locator("html").get_attribute("lang") == "en" and maker.locator("html").get_attribute("dir") == "rtl"
+    # A join is no move: the maker's table, with a free seat, looks again and names the friend.
+    maker.locator(".table-people li", has_text="Sam").wait_for()
+    maker.locator("#players", has_text="Sam").wait_for()
+    version, _practice = god_view(served_app, table)
+    pages = {0: maker, 1: friend}
+    for seat, page in pages.items():
+        page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+        assert page.locator(".table-follow").is_hidden()  # followed by the stream, no Refresh needed
+        assert_sees_only_its_hand(page, served_app, table, seat)
+    for turn in range(6):
+        seat = seat_to_move(served_app, table)
+        if seat is None:
+            break
+        mover, other = pages[seat], pages[1 - seat]
+        take_turn(mover)
+        moved = Table(mover).version()
+        assert moved > version and mover.locator(".table-follow").is_hidden()
+        version = moved
+        other.wait_for_selector(f'.practice[data-version="{moved}"]:not(.playing)')  # the move, arrived
+        for seated, page in pages.items():
+            assert_sees_only_its_hand(page, served_app, table, seated)
+        if turn == 2:  # a phone that reloads comes back to its seat and hand
+            friend.reload()
+            friend.wait_for_selector(f'.practice[data-version="{moved}"]')
+            assert_sees_only_its_hand(friend, served_app, table, 1)
+    assert version > 1
+
+
+def rewrite(served_app, table: str, change) -> int:
+    """Set up a position at the table (a test-only shortcut): ``change(practice)`` edits the stored
+    game, saved as its next version and announced to the table's streams as a move is."""
+    with served_app.app_context():
+        store = access.store()
+        record = store.load(table)
+        practice = Practice.from_dict(record.state)
+        change(practice)
+        saved = store.save(record, practice.to_dict(), practice.finished)
+        assert saved is not None
+        store.table_moved(table, saved.version)
+        return saved.version
+
+
+def short_hands(actor_cards: list[str], others: int):
+    """The actor holds ``actor_cards`` (the first playable on a red 5: nothing else to play), every
+    other seat its first ``others`` cards; the rest goes under the draw pile (108 cards in all)."""
+    def change(practice: Practice) -> None:
+        state = practice.round
+        state.pending, state.exposed = None, None
+        wanted = [card(c) for c in (*actor_cards, "R5")]
+        for face in wanted:  # taken from wherever they are: no card twice
+            pile = next(pile for pile in (*state.hands, state.draw_pile, state.discard) if face in pile)
+            pile.remove(face)
+        for seat, hand in enumerate(state.hands):
+            keep = wanted[:len(actor_cards)] if seat == state.turn else hand[:others]
+            state.draw_pile[:0] = hand if seat == state.turn else hand[others:]
+            state.hands[seat] = keep
+        state.discard.append(wanted[-1])
+        state.color = wanted[-1].color
+    return change
+
+
+def everyone_at(pages, version: int) -> None:
+    for page in pages:
+        page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+
+
+CATCH = "#decision form:has(input[name=action][value=catch]) button"
+SETTLED_AFTER = """v => {
+    const table = document.querySelector('.practice');
+    return table && Number(table.dataset.version) > v && !table.hasAttribute('aria-busy') && !table.classList.contains('playing');
+}"""
+
+
+def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, served_app):
+    """Two Arabic and two English readers, two phones and two laptops, at one table of four."""
+    pages = [visit(viewport=PHONE, is_mobile=True, has_touch=True, locale="ar").page,
+             visit(viewport=LAPTOP, locale="ar").page,
+             visit(viewport=PHONE, is_mobile=True, has_touch=True, locale="en").page,
+             visit(viewport=LAPTOP, locale="en").page]
+    table = open_table(pages[0], "ar", 4, "سارة")
+    for page, lang, name in zip(pages[1:], ("ar", "en", "en"), ("ليلى", "Sam", "Kim")):
+        join_table(page, f"/{lang}/tables/{table}", name)
+    version, practice = god_view(served_app, table)
+    everyone_at(pages, version)
+    # The catch race: the seat to move plays its second-last card and forgets UNO.
+    forgetful = practice.round.actor()
+    version = rewrite(served_app, table, short_hands(["R7", "B2"], 2))
+    everyone_at(pages, version)
+    learner = Learner(pages[forgetful], "mouse")
+    learner.move(pages[forgetful].locator('.hand-cards .card-button[data-card="R7"]'))
+    version = Table(pages[forgetful]).version()
+    catchers = [page for seat, page in enumerate(pages) if seat != forgetful][:2]
+    everyone_at(pages, version)
+    forms = [page.locator(CATCH).element_handle() for page in catchers]
+    for form in forms:  # both sent at once, each from its own page on the same version
+        form.evaluate("button => button.form.requestSubmit(button)")
+    for page in catchers:  # each answered (practice.js: aria-busy while a move is on its way), the catch in
+        page.wait_for_function(SETTLED_AFTER, arg=version)
+    caught, after = god_view(served_app, table)
+    assert len(after.round.hands[forgetful]) == 1 + after.round.rules.uno_penalty  # caught once, not twice
+    everyone_at(pages, caught)
+    # The other catch was refused to its sender alone: the game had moved on, or there was no one to catch.
+    assert sum(page.locator("#notice").count() for page in catchers) == 1
+    for seat, page in enumerate(pages):
+        assert_sees_only_its_hand(page, served_app, table, seat)
+    # Then the round is played to its end, every seat seeing every move.
+    for _ in range(200):
+        version, practice = god_view(served_app, table)
+        everyone_at(pages, version)
+        if practice.round.round_over:
+            break
+        take_turn(pages[practice.round.actor()])
+        version, _practice = god_view(served_app, table)
+        everyone_at(pages, version)
+        for seat, page in enumerate(pages):
+            assert_sees_only_its_hand(page, served_app, table, seat)
+    assert practice.round.round_over
+    for page in pages:
+        page.locator(".scoring").wait_for()
+
+
+def test_a_browser_without_javascript_plays_by_forms_beside_one_with_it(visit, served_app):
+    """The friend's browser runs no script: it joins, moves and sees the table by forms and by its
+    page asking again (a meta refresh while another seat is to move); the maker's sees each move."""
+    maker = visit(viewport=LAPTOP, locale="en").page
+    table = open_table(maker, "en", 2, "Sara")
+    friend = visit(viewport=PHONE, java_script_enabled=False, locale="ar").page
+    join_table(friend, f"/ar/tables/{table}", "ليلى")
+    assert friend.locator(".table-follow").is_visible()  # the Refresh link, without the script
+    for _ in range(4):
+        version, practice = god_view(served_app, table)
+        seat = practice.round.actor()
+        if seat is None:
+            break
+        if seat == 1:
+            assert friend.locator('meta[http-equiv="refresh"]').count() == 0  # its turn: nothing to wait for
+            take_turn(friend)
+            moved, _practice = god_view(served_app, table)
+            maker.wait_for_selector(f'.practice[data-version="{moved}"]:not(.playing)')
+        else:
+            friend.goto(f"/ar/tables/{table}")
+            assert friend.locator('meta[http-equiv="refresh"]').count() == 1  # waits for Sara: asks again
+            take_turn(maker)
+            moved = Table(maker).version()
+            friend.wait_for_selector(f'.practice[data-version="{moved}"]', timeout=20_000)  # by its refresh
+        assert moved > version
+        for seated, page in ((0, maker), (1, friend)):
+            assert_sees_only_its_hand(page, served_app, table, seated)
+
+
+@pytest.mark.parametrize("lang", PROBLEM_FREE)
+def test_the_join_page_and_the_seated_table_are_accessible_and_screenshot(visit, served_app, screenshots,
+                                                                          axe_source, arabic_fonts, lang):
+    maker = visit(viewport=LAPTOP).page
+    maker.goto(f"/{lang}/play#friends")
+    maker.screenshot(path=screenshots / f"friend-table-form-{lang}-1280.png", full_page=True)
+    table = open_table(maker, lang, 3, "Sara" if lang == "en" else "سارة")
+    friend = visit(viewport=LAPTOP).page
+    friend.goto(f"/{lang}/tables/{table}")
+    friend.wait_for_selector("form.join-form")
+    shot_and_check(friend, lang, f"friend-table-join-{lang}", screenshots, axe_source, arabic_fonts)
+    name = "Omar" if lang == "en" else "عمر"
+    join_table(friend, f"/{lang}/tables/{table}", name)
+    for who, page in (("maker", maker), ("friend", friend)):
+        version, _practice = god_view(served_app, table)
+        page.wait_for_selector(f'.practice[data-version="{version}"]:not(.playing)')
+        page.locator(".table-people li", has_text=name).wait_for()  # the maker's page: once it looked again
+        shot_and_check(page, lang, f"friend-table-{who}-{lang}", screenshots, axe_source, arabic_fonts)
+
+
+def shot_and_check(page, lang, name, screenshots, axe_source, arabic_fonts):
+    """Screenshots at a laptop's and a phone's size (and axe's 360 px), and no problem found."""
+    page.screenshot(path=screenshots / f"{name}-1280.png", full_page=True)
+    assert page_problems(page, lang, axe_source, arabic_fonts, phone_shot=screenshots / f"{name}-360.png") == []
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=screenshots / f"{name}-375.png", full_page=True)
+    page.set_viewport_size(LAPTOP)
