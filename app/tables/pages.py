@@ -43,7 +43,7 @@ from ..practice.options import OptionError
 from ..practice.views import chosen_card, incomplete, new_game
 from ..practice.owners import owner_token
 from ..store import owner_hash
-from . import classes, limits, play, seating
+from . import bots, classes, limits, play, seating
 
 bp = Blueprint("table_pages", __name__)  # every answer one seat's: app.security.PRIVATE_BLUEPRINTS
 REFRESH_EVERY = 5  # seconds: a page without JavaScript, waiting for another seat, asks again
@@ -143,7 +143,7 @@ def _table(seated: seating.Seated, since: int | None = None, choose: str | None 
                   again=url_for("practice.new_game", lang=lang), back=back)
     drawn = narration.table(practice, names, shown, log, shown_from, first, me, asked)
     actor = drawn["actor"]
-    waiting = classes.waiting(seated.table)
+    waiting = bots.waiting(seated.table)
     decision = drawn["table"].decision
     if actor is not None and actor != me and actor in seated.present and decision is not None:
         # Another person's turn: nothing to let go on (no bot waits), only a forgotten UNO to catch.
@@ -173,7 +173,7 @@ def _join_page(table: str, error: UserError | None = None):
                            people=sorted(seat.seat for seat in seats), seats=practice.people, full=full,
                            error=message, field=error and error.extra.get("field"),
                            name=request.form.get("name", ""), max_name=seating.MAX_NAME,
-                           waiting=classes.waiting(table)), error.status if error else 200
+                           waiting=bots.waiting(table)), error.status if error else 200
 
 
 @bp.get("/<lang:lang>/class/<code>/tables/join")
