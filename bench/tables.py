@@ -4,6 +4,7 @@ what an open stream costs a server, and a move's processor time.
 
     .venv/bin/python bench/tables.py                                   # 50 tables of 4 on one host (SQLite)
     .venv/bin/python bench/tables.py --store postgresql --hosts 1 2    # one host, then two, side by side
+    .venv/bin/python bench/tables.py --store sqlite postgresql --hosts 1 2 --think 1   # at people's pace
 
 README's production command (waitress, app/production.py) on each host, with threads for every
 stream it holds and the pages (UNO_TUTOR_THREADS = its streams + PAGE_THREADS; UNO_TUTOR_LIVE_STREAMS
@@ -18,13 +19,16 @@ Each seat holds its table's event stream open (bench/live.py's Follower: a socke
 thread of its own, as a phone's EventSource reads it) and, on each ``version`` event, reads its
 own view (GET /api/v1/tables/<id>, a thread of its own per seat); when the view says the seat is
 waited for, it moves, from its view alone (bench/http.py's ``next_move``: the first card that
-matches, else draw; the answer the table waits for; ``next-round`` by seat 0). Each table plays
+matches, else draw; the answer the table waits for; ``next-round`` by seat 0), at once: the tables
+move as fast as the servers answer, so the moves a second are what they hold and the delays are
+those of servers at that limit; ``--think 1`` makes each seat wait a second before its move, as a
+person would, so that the delays are those of 50 tables played at people's pace. Each table plays
 ``--moves`` moves (MOVES). Printed, for each set-up:
 
 - from a move's send to the LAST seat's receipt of its version's event (the first event at that
   version or later: a stream sends the newest), p50, p95 and max over every move (goal: p95 ≤ 1 s);
-- the moves a second held: every move of every table over the seconds from the first move sent to
-  the last one's last receipt;
+- the moves a second held: every move of every table over the seconds from the seats' start to the
+  last move's last receipt;
 - the memory per open stream: the resident memory of the server processes with every stream open
   minus before any was (after the joins), divided by the streams;
 - the servers' processor time per move (all their threads', Linux's /proc/<pid>/task/*/schedstat:
@@ -36,8 +40,10 @@ matches, else draw; the answer the table waits for; ``next-round`` by seat 0). E
   108 cards in every view, and each stream's events carry ``{"version": n}`` and nothing else).
 
 Several ``--hosts`` or ``--store`` make several set-ups, run one after the other in one run, each
-printed with its figures over the first set-up's beside them (ratios: on a shared machine the
-milliseconds swing with its load; the ratios of one run are what compare). --store postgresql: a
+printed with its figures over those of its store's first set-up (for a store's first, the run's
+first set-up's) beside them: on a shared machine the milliseconds swing with its load, and the
+ratios of one run are what compare. The processor time is the app servers' alone (PostgreSQL's
+own server is not counted: bench/move_cost.py counts it). --store postgresql: a
 new database in DATABASE_URL's server, else a throwaway one (bench/http.py's ``store_env``).
 """
 from __future__ import annotations
@@ -117,14 +123,12 @@ class Person(threading.Thread):
     """A seat's holder: its client (owner cookie, address), its stream, and the thread that reads
     its view on each event and moves when the view says it is waited for."""
 
-    def __init__(self, port: int, address: str):
-        super().__init__(daemon=True)
-        self.client = Teacher(port, address)
-        self.seat, self.table, self.stream = 0, Table("", 0, {}, threading.Lock(), threading.Event()), None
-        self.refused, self.leaks, self.read = 0, [], 0
+    stream: Follower  # opened by ``follow``
 
-    def sit(self, table: Table, seat: int) -> None:
-        self.table, self.seat = table, seat
+    def __init__(self, client: Teacher, table: Table, seat: int, think: float):
+        super().__init__(daemon=True)
+        self.client, self.table, self.seat, self.think = client, table, seat, think
+        self.refused, self.read, self.leaks = 0, 0, []
 
     def follow(self) -> Follower:
         self.stream = Follower(self.client.port, "", self.client.cookie(), f"/api/v1/tables/{self.table.id}/events")
@@ -149,6 +153,7 @@ class Person(threading.Thread):
             mine = move["action"] != "continue" and (not view["round_over"] or self.seat == 0)
             if version <= acted or not mine or self.table.done.is_set():
                 continue
+            time.sleep(self.think)  # nobody else moves meanwhile: the table waits for this seat
             acted, sent = version, time.monotonic()
             try:
                 moved = self.client.post(f"/api/v1/tables/{self.table.id}/moves", {"version": version, "move": move})
@@ -190,8 +195,9 @@ class Figures:
     refused: int
     leaks: int
 
-    def line(self, tables: int, hosts: int, store: str) -> str:
-        return (f"{tables} tables x {SEATS} seats ({tables * SEATS} people, no bot) on {hosts} host(s), {store}: "
+    def line(self, tables: int, hosts: int, store: str, think: float) -> str:
+        paced = f", {think:g} s thought before each move" if think else ""
+        return (f"{tables} tables x {SEATS} seats ({tables * SEATS} people, no bot) on {hosts} host(s), {store}{paced}: "
                 f"move to last seat's receipt p50 {self.p50 * 1000:.0f} ms, p95 {self.p95 * 1000:.0f} ms, "
                 f"max {self.most * 1000:.0f} ms (goal p95 <= 1000 ms); {self.moves} moves, "
                 f"{self.per_second:.1f} moves/s held; memory per open stream {self.stream_kb:.0f} KB; "
@@ -208,7 +214,7 @@ class Figures:
                 f"processor time per move {ratio(self.cpu_ms, first.cpu_ms)}")
 
 
-def run(tables: int, moves: int, hosts: int, store: str) -> Figures:
+def run(tables: int, moves: int, hosts: int, store: str, think: float) -> Figures:
     """One set-up: its hosts started, its tables opened and joined, every stream open, ``moves`` moves a table."""
     streams = -(-tables * SEATS // hosts)  # the streams each host holds
     with ExitStack() as stack:
@@ -220,13 +226,11 @@ def run(tables: int, moves: int, hosts: int, store: str) -> Figures:
         servers = [stack.enter_context(production(port, env)) for port in ports]
         people, opened = [], []
         for number in range(tables):  # each person from an address of its own: making and joining are limited per address
-            seated = [Person(ports[seat % hosts], f"10.{number // 250}.{number % 250}.{seat + 1}") for seat in range(SEATS)]
-            made = seated[0].client.post("/api/v1/tables", {"seats": SEATS, "rules": RULES, "level": "easy", "seed": number})
+            clients = [Teacher(ports[seat % hosts], f"10.{number // 250}.{number % 250}.{seat + 1}") for seat in range(SEATS)]
+            made = clients[0].post("/api/v1/tables", {"seats": SEATS, "rules": RULES, "level": "easy", "seed": number})
             table = Table(made["id"], moves, {}, threading.Lock(), threading.Event())
-            seated[0].sit(table, 0)
-            for person in seated[1:]:
-                person.sit(table, person.client.post(f"/api/v1/tables/{table.id}/join", {})["seat"])
-            people += seated
+            seats = [made["seat"]] + [client.post(f"/api/v1/tables/{table.id}/join", {})["seat"] for client in clients[1:]]
+            people += [Person(client, table, seat, think) for client, seat in zip(clients, seats)]
             opened.append(table)
         before = sum(rss_kb(server.pid) for server in servers)
         for person in people:
@@ -267,16 +271,20 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=MOVES, help="moves a table")
     parser.add_argument("--hosts", type=int, nargs="+", default=[1], help="one set-up for each (e.g. 1 2)")
     parser.add_argument("--store", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite"])
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="each seat waits this long before its move (default 0: the tables move as fast as "
+                             "the servers answer, so the moves a second are what they hold)")
     options = parser.parse_args()
-    first = None
+    firsts: dict[str, tuple[str, Figures]] = {}  # each store's first set-up, the first of all first
     for store in options.store:
         for hosts in options.hosts:
-            figures = run(options.tables, options.moves, hosts, store)
-            print(figures.line(options.tables, hosts, store), flush=True)
-            if first is None:
-                first = figures, f"{options.hosts[0]} host(s), {options.store[0]}"
-            else:
-                print(f"  {hosts} host(s), {store} / {first[1]}: {figures.against(first[0])}", flush=True)
+            figures = run(options.tables, options.moves, hosts, store, options.think)
+            name = f"{hosts} host(s), {store}"
+            print(figures.line(options.tables, hosts, store, options.think), flush=True)
+            if firsts:  # the first of its store's set-ups, else the very first
+                than, yardstick = firsts.get(store) or next(iter(firsts.values()))
+                print(f"  {name} / {than}: {figures.against(yardstick)}", flush=True)
+            firsts.setdefault(store, (name, figures))
     return 0
 
 
