@@ -243,16 +243,19 @@ def run(tables: int, moves: int, hosts: int, store: str, think: float) -> Figure
             person.start()
         for table in opened:
             table.done.wait(WAIT * moves)
+        for person in people:  # a move sent as its table made its last is answered and read first
+            person.join(WAIT)
+        cpu = sum(cpu_ms(server.pid) for server in servers) - cpu_before
         delays, last = [], began
         for number, table in enumerate(opened):
             followers = [person.stream for person in people[number * SEATS:(number + 1) * SEATS]]
-            for version, sent in table.sent.items():
+            with table.lock:
+                sent_at = dict(table.sent)
+            for version, sent in sent_at.items():
                 received = max(arrival(stream, version) for stream in followers)
                 delays.append(received - sent)
                 last = max(last, received)
-        cpu = sum(cpu_ms(server.pid) for server in servers) - cpu_before
         for person in people:
-            person.join(WAIT)
             person.stream.conn.close()
         delays.sort()
         made = len(delays)
