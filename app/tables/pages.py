@@ -73,6 +73,7 @@ def page(lang: str, table: str):
         if error.code != "not-seated":
             raise
         return _join_page(table)
+    play.caught_up(seated)
     args = request.args
     return _table(seated, since=args.get("since", type=int), choose=args.get("choose"), uno=args.get("uno") == "1")
 
@@ -145,8 +146,8 @@ def _table(seated: seating.Seated, since: int | None = None, choose: str | None 
     actor = drawn["actor"]
     waiting = bots.waiting(seated.table)
     decision = drawn["table"].decision
-    if actor is not None and actor != me and actor in seated.present and decision is not None:
-        # Another person's turn: nothing to let go on (no bot waits), only a forgotten UNO to catch.
+    if actor is not None and actor != me and actor in seated.playing and decision is not None:
+        # Another person's turn, who is there: nothing to let go on (no bot waits), only a forgotten UNO to catch.
         decision = replace(decision, prompt=_("It is %(name)s's turn.", name=names[actor]),
                            options=tuple(o for o in decision.options if o.move.get("action") != "continue"))
     url = seating.page_url(seated.table, lang)

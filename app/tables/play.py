@@ -44,11 +44,17 @@ def load(seated: Seated, version: Any = None) -> tuple[Record, Practice]:
     return record, practice
 
 
-def show(seated: Seated) -> dict[str, Any]:
-    """The seat's view, the bots' moves for an away seat made first if it is to move, and whether
-    its table waits to start (a class's: no move taken yet)."""
+def caught_up(seated: Seated) -> None:
+    """Before a seat reads its table (its JSON view or its page): the bots' moves for an away seat
+    that is to move, so nobody there waits on someone gone, with or without JavaScript."""
     if seated.away:
         bots.play_for(seated.table, seated.seats, seated.seat)
+
+
+def show(seated: Seated) -> dict[str, Any]:
+    """The seat's view, the bots' moves for an away seat made first if it is to move (``caught_up``),
+    and whether its table waits to start (a class's: no move taken yet)."""
+    caught_up(seated)
     record, practice = load(seated)
     return {"version": record.version, "view": seat_view(seated, practice, request_language()),
             "waiting": bots.waiting(seated.table)}

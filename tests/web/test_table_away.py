@@ -105,6 +105,17 @@ def test_the_bots_play_an_away_seats_turns_only_when_someone_there_reads(app, cl
     assert read(browsers[other], table)["version"] == after  # nothing more to play: nothing changes
 
 
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_table_page_without_javascript_has_the_bots_play_an_away_seats_turns(app, clock, lang):
+    table, browsers, version, practice, mover, other = a_pair(app)
+    clock.now += AWAY_AFTER + 1
+    page = browsers[other].get(f"/{lang}/tables/{table}")  # a reload, as a page without JavaScript does
+    after, played = server_side(app, table)
+    assert page.status_code == 200 and after > version and f'data-version="{after}"' in page.text
+    assert played.round.round_over or played.waiting_for() == other
+    assert {step["seat"] for step in new_steps(app, table, practice)} <= {mover, None}
+
+
 def test_reading_plays_nothing_while_a_person_there_is_to_move(app, clock):
     table, browsers, version, _practice, mover, other = a_pair(app)
     clock.now += AWAY_AFTER + 1
