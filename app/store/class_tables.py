@@ -46,6 +46,12 @@ class ClassTables(Games):
         row = self._one(f"SELECT {ClassTable.COLUMNS} FROM class_tables WHERE game = ?", (table,))
         return ClassTable.from_row(row) if row else None
 
+    def removed_at_table(self, table: str, holder: str) -> bool:
+        """Whether ``holder`` (an owner hash) is a student whom the teacher of ``table``'s class
+        removed: their seat stays, played by a bot once they are away, but is theirs no more."""
+        return self._one("SELECT 1 FROM removed_students JOIN class_tables ON class_tables.class = removed_students.class "
+                         "WHERE class_tables.game = ? AND removed_students.owner = ?", (table, holder)) is not None
+
     def class_tables(self, code: str) -> list[ClassTable]:
         """The class's tables, by number."""
         return [ClassTable.from_row(row) for row in

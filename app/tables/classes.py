@@ -44,8 +44,8 @@ def open_tables(found: ClassRecord, body: dict[str, Any]) -> list[str]:
     if len(access.store().class_tables(found.code)) + count > MAX_TABLES:  # the store checks each again
         raise UserError("too-many-tables", 409, max=MAX_TABLES)
     kept = found.options
-    chosen = {"seats": body.get("seats"), "rules": body.get("rules", kept["rules"]),
-              "level": body.get("level", kept["level"]), "seed": kept["seed"] if same_deal else None}
+    chosen = {"seats": body.get("seats"), "rules": _given(body, "rules", kept["rules"]),
+              "level": _given(body, "level", kept["level"]), "seed": kept["seed"] if same_deal else None}
     opened = []
     for _ in range(count):
         options = seating.options(chosen)  # a seed drawn for each table unless the class's is given
@@ -54,6 +54,12 @@ def open_tables(found: ClassRecord, body: dict[str, Any]) -> list[str]:
             found, state, finished, steps))
         opened.append(record.id)
     return opened
+
+
+def _given(body: dict[str, Any], field: str, kept: Any) -> Any:
+    """The body's ``field``, the class's ``kept`` where it is missing or null (JSON's "not given")."""
+    given = body.get(field)
+    return kept if given is None else given
 
 
 def _save(found: ClassRecord, state: dict[str, Any], finished: bool, steps) -> Any:
@@ -66,10 +72,12 @@ def _save(found: ClassRecord, state: dict[str, Any], finished: bool, steps) -> A
 
 def join(table: str, body: dict[str, Any]) -> Seat:
     """This browser's seat at a table (``seating.join``); at a class's, only if it is one of the
-    class's students (403), and the join that takes its last free seat starts it."""
+    class's students (403), while the class is open (410 once its teacher ended it, as the class's
+    own join), and the join that takes its last free seat starts it."""
     store = access.store()
     found = store.class_table(table) if len(table) <= 64 else None
     if found is not None:
+        _still_open(classes.find(found.code))
         token = owner_token()
         if token is None or not store.in_class(found.code, owner_hash(token)):
             raise UserError("not-in-class", 403)
@@ -85,6 +93,12 @@ def join(table: str, body: dict[str, Any]) -> Seat:
     return seat
 
 
+def _still_open(found: ClassRecord) -> None:
+    """Refuse what would seat someone at an ended class's tables (410 class-ended)."""
+    if found.ended is not None:
+        raise classes.ClassError("class-ended", 410)
+
+
 def check_started(table: str) -> None:
     """Refuse a move at a class's table that waits for its people (409), changing nothing."""
     if bots.waiting(table):
@@ -93,7 +107,9 @@ def check_started(table: str) -> None:
 
 def start(found: ClassRecord) -> list[str]:
     """Start the class's waiting tables (the caller checked the teacher): at each, the bots take
-    the seats nobody holds and play if it is theirs to; the tables started."""
+    the seats nobody holds and play if it is theirs to; the tables started. Not once the class
+    ended (410): nobody may join it, nor its tables, any more."""
+    _still_open(found)
     started = access.store().start_class_tables(found.code)
     for table in started:
         bots.play_for(table)

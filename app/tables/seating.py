@@ -165,11 +165,14 @@ def seat_names(seats: list[Seat], practice: Practice, language: str | None = Non
 
 
 def seated(table: str) -> Seated:
-    """This browser's seat at the table: 404 if there is no such table, 403 if it holds none."""
+    """This browser's seat at the table: 404 if there is no such table, 403 if it holds none or
+    if the teacher removed it from the table's class (its seat, no longer seen, goes to a bot)."""
     seats = _seats(table)
     token = owner_token()
     holder = token and owner_hash(token)
     mine = next((seat for seat in seats if seat.holder == holder), None)
     if mine is None:
         raise UserError("not-seated", 403)
+    if access.store().removed_at_table(table, mine.holder):
+        raise UserError("removed-from-class", 403)
     return Seated(table, access.store().seen_at_table(table, mine, seen_every()), seats)

@@ -263,3 +263,46 @@ def test_a_classs_tables_stay_as_long_as_the_class_and_go_with_it(app, client, m
         assert left() == [0, 0, 0, 0]
     monkeypatch.setattr(time, "time", lambda: now + classes.CLASS_TTL + 1)
     assert first.get(f"/api/v1/tables/{played}").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_removed_student_keeps_no_seat_at_the_classs_tables(app, client, lang):
+    code = make_class(client)["code"]
+    (table,) = class_tables(client, code, tables=1, seats=2)
+    first, second = students(app, code, 2)
+    join(first, table)
+    join(second, table)
+    version, _practice = server_side(app, table)
+    assert client.delete(f"/api/v1/classes/{code}/students/1").status_code == 204
+    refused = message(app, lang, "removed-from-class")
+    for answer in (first.get(f"/api/v1/tables/{table}?lang={lang}"),
+                   move(first, table, version, {"action": "draw"}, lang=lang)):
+        assert answer.status_code == 403
+        assert answer.get_json() == {"error": "removed-from-class", "message": refused}
+    assert first.get(f"/{lang}/tables/{table}").status_code == 403
+    assert server_side(app, table)[0] == version  # nothing changed
+    assert second.get(f"/api/v1/tables/{table}").status_code == 200  # the others play on
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_an_ended_classs_tables_seat_nobody_and_start_no_more(app, client, lang):
+    code = make_class(client)["code"]
+    (table,) = class_tables(client, code, tables=1, seats=2)
+    (pupil,) = students(app, code, 1)
+    assert client.post(f"/api/v1/classes/{code}/end").status_code == 200
+    ended = {"error": "class-ended", "message": message(app, lang, "class-ended")}
+    for answer in (pupil.post(f"/api/v1/tables/{table}/join?lang={lang}", json={"name": "Sara"}),
+                   client.post(f"/api/v1/classes/{code}/tables/start?lang={lang}")):
+        assert answer.status_code == 410 and answer.get_json() == ended
+    listed = client.get(f"/api/v1/classes/{code}/tables").get_json()["tables"][0]
+    assert listed["people"] == [] and not listed["started"]
+
+
+def test_a_null_rules_or_level_is_the_classs_as_a_missing_one(app, client):
+    made = make_class(client, level="normal")
+    answer = client.post(f"/api/v1/classes/{made['code']}/tables", json={"seats": 2, "rules": None, "level": None})
+    assert answer.status_code == 201, answer.get_json()
+    (table,) = [table["id"] for table in answer.get_json()["tables"]]
+    _version, practice = server_side(app, table)
+    assert practice.level == "normal"
+    assert practice.game.rules.target == client.get(f"/api/v1/classes/{made['code']}").get_json()["rules"]["target"]
