@@ -14,6 +14,7 @@ each hand, whose turn it is, the moves refused by rule and whether it is finishe
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -45,7 +46,7 @@ def open_tables(found: ClassRecord, body: dict[str, Any]) -> list[str]:
         raise UserError("too-many-tables", 409, max=MAX_TABLES)
     kept = found.options
     chosen = {"seats": body.get("seats"), "rules": _given(body, "rules", kept["rules"]),
-              "level": _given(body, "level", kept["level"]), "seed": kept["seed"] if same_deal else None}
+              "level": _given(body, "level", kept["level"]), "seed": tables_seed(kept["seed"]) if same_deal else None}
     opened = []
     for _ in range(count):
         options = seating.options(chosen)  # a seed drawn for each table unless the class's is given
@@ -54,6 +55,13 @@ def open_tables(found: ClassRecord, body: dict[str, Any]) -> list[str]:
             found, state, finished, steps))
         opened.append(record.id)
     return opened
+
+
+def tables_seed(seed: int | str) -> int:
+    """What a class's tables of one same deal are dealt from: a number drawn from the class's seed,
+    not that seed, which its students' own games are dealt from, so that no student's own game
+    shows the tables' hands or draw pile (a number: any seed the options take, however long)."""
+    return int(hashlib.sha256(f"{seed}:tables".encode()).hexdigest()[:15], 16)
 
 
 def _given(body: dict[str, Any], field: str, kept: Any) -> Any:

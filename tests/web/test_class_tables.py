@@ -77,6 +77,17 @@ def test_the_same_deal_gives_every_table_the_same_first_hands_and_top_card(app, 
     assert server_side(app, more[0])[1].round.hands == first.hands
 
 
+@pytest.mark.parametrize("seed", ["lesson-3", "x" * 40])
+def test_the_same_deal_is_not_the_deal_of_the_classs_own_games(app, client, seed):
+    code = make_class(client, bots=3, seed=seed)["code"]  # the students' own games: four players, as the table
+    (table,) = class_tables(client, code, tables=1, seats=4, same_deal=True)
+    pupil = student(app)
+    own = join_class(pupil, code).get_json()["view"]["hands"][0]  # their own hand in their own game
+    join(pupil, table)
+    at_table = pupil.get(f"/api/v1/tables/{table}").get_json()["view"]["hands"][0]  # seat 0's, theirs
+    assert at_table != own  # a student's own game tells nothing of the tables' deal
+
+
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_a_waiting_table_refuses_moves_and_plays_no_bot(app, client, lang):
     code = make_class(client)["code"]
