@@ -165,16 +165,17 @@ def _fresh(cache: str) -> bool:
 
 def next_move(view: dict) -> dict:
     """What the bench's learner does: the first card that matches (else draw), or the one answer
-    the table waits for. Mirrors bench/moves.lua."""
+    the table waits for. Mirrors bench/moves.lua. From the view's ``seat`` when it has one (a
+    table's, bench/tables.py: each seat plays from its own view), else seat 0."""
     if view["round_over"]:
         return {"action": "next-round"}
-    pending = view["pending"]
-    if pending and pending["seat"] == 0:
+    seat, pending = view.get("seat", 0), view["pending"]  # a table's seat (bench/tables.py), else the learner's
+    if pending and pending["seat"] == seat:
         return {"drawn": {"action": "pass"}, "color": {"action": "color", "color": "red"}}.get(
             pending["kind"], {"action": "accept"})
-    if (pending["seat"] if pending else view["turn"]) != 0:
+    if (pending["seat"] if pending else view["turn"]) != seat:
         return {"action": "continue"}
-    hand, top = view["hands"][0], view["top"]
+    hand, top = view["hands"][seat], view["top"]
     letter = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}[view["color"]]
     uno = {"uno": True} if len(hand) == 2 else {}
     for card in hand:

@@ -86,19 +86,27 @@ class Teacher:
         with self.opener.open(request, timeout=WAIT) as answer:
             return json.loads(answer.read())
 
+    def get(self, path: str) -> dict:
+        request = urllib.request.Request(f"http://{HOST}:{self.port}{path}", headers=self.headers)
+        with self.opener.open(request, timeout=WAIT) as answer:
+            return json.loads(answer.read())
+
     def cookie(self) -> str:
         return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
 
 
 class Follower(threading.Thread):
-    """One open event stream: when each version's event arrived (time.monotonic)."""
+    """One open event stream: when each version's event arrived (time.monotonic), and each event's
+    data line as sent (what bench/tables.py checks carries no card). A class's live session's
+    stream, or the one at ``path``."""
 
-    def __init__(self, port: int, code: str, cookie: str):
+    def __init__(self, port: int, code: str, cookie: str, path: str | None = None):
         super().__init__(daemon=True)
         self.conn = socket.create_connection((HOST, port), timeout=WAIT + 30)
-        self.conn.sendall(f"GET /api/v1/classes/{code}/live/events HTTP/1.1\r\nHost: {HOST}\r\n"
+        self.conn.sendall(f"GET {path or f'/api/v1/classes/{code}/live/events'} HTTP/1.1\r\nHost: {HOST}\r\n"
                           f"Cookie: {cookie}\r\n\r\n".encode())
         self.seen: dict[int, float] = {}
+        self.data: list[bytes] = []
         self.changed = threading.Condition()
 
     def run(self) -> None:
@@ -112,6 +120,8 @@ class Follower(threading.Thread):
                     for line in lines:
                         if line.startswith(b"id: "):
                             self.seen[int(line[4:])] = now
+                        elif line.startswith(b"data: "):
+                            self.data.append(line[6:])
                     self.changed.notify_all()
         except OSError:
             pass
