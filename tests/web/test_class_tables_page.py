@@ -135,7 +135,8 @@ def test_too_many_tables_is_said_above_the_form(app, client, lang, monkeypatch):
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ["Sara", "student", "bot", "playing", "To play:", "Round 1", "Refused moves, by rule:"]),
-    ("ar", ["Sara", "طالب", "روبوت", "جارية", "يلعب الآن:", "الجولة 1", "الحركات المرفوضة حسب القاعدة:"]),
+    # words true of anyone beside a typed name (docs/arabic.md §9): never «طالب» beside Sara, nor «يلعب»
+    ("ar", ["Sara", "من طلاب الصف", "روبوت", "جارية", "الدور الآن:", "الجولة 1", "الحركات المرفوضة حسب القاعدة:"]),
 ])
 def test_the_listing_says_each_tables_seats_turn_and_refusals_without_a_card(app, client, lang, words):
     code = make_class(client)["code"]
@@ -151,6 +152,7 @@ def test_the_listing_says_each_tables_seats_turn_and_refusals_without_a_card(app
     shown = part(client.get(f"/{lang}/class/{code}").text)
     for word in words if actor in (0, 1) else words[:-1]:
         assert word in shown.replace("&#39;", "'"), word
+    assert lang == "en" or not re.search(r'seat-who">(طالب|غائب)|يلعب الآن', shown)  # masculine beside Sara
     if actor in (0, 1):
         with app.test_request_context(f"/{lang}/"), force_locale(lang):
             title = narration.why("turn.order")["title"]
@@ -225,7 +227,7 @@ def test_the_class_page_follows_its_tables_without_drawing_an_old_one(app, clien
         assert [int(n) for n in re.findall(r'class="seat-cards">(\d+) card', shown)] == [len(hand) for hand in cards]
 
 
-@pytest.mark.parametrize("lang, away", [("en", "away — played by a bot"), ("ar", "غائب — يلعب عنه روبوت")])
+@pytest.mark.parametrize("lang, away", [("en", "away — played by a bot"), ("ar", "خارج الطاولة — يلعب في المقعد روبوت")])
 def test_a_seat_the_listing_calls_away_is_said_to_be_played_by_a_bot(app, client, monkeypatch, lang, away):
     """Where the listing names the seats whose student is away (``"away"``), the part says so."""
     from app.tables import classes
