@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.rules import PRESETS
+from ..engine.rules import PRESETS, RuleSetError, ruleset
 from ..i18n import gettext as _, ngettext
 from . import pass_and_play
 from .game import CONTINUE, DEFAULT_BOTS, LEVELS, MAX_BOTS, MIN_BOTS, NEXT_ROUND
@@ -17,6 +17,11 @@ from .options import MAX_SEED_LENGTH, TARGETS, read_options
 ACTIONS = ("play", "draw", "pass", "challenge", "accept", "uno", "catch", "color", NEXT_ROUND, CONTINUE)
 HINTS = "hints"  # not a move: the table's hints switch, sent to the same address
 SHOW = "show"  # not a move either: in pass-and-play, the next person takes the device
+# The "preset" of a form that offers rules kept elsewhere (a class's, app.tables.teaching) as a choice
+# of their own: rules no preset and switches of the form make.
+KEPT = "kept"
+# The kept rules with the form's house-rule switches off: the form's switches say which ones stay on.
+_SWITCHED_OFF = {"draw": "one", "stacking": False, "seven_zero": False}
 
 
 def to_int(value: Any) -> int | None:
@@ -27,12 +32,32 @@ def to_int(value: Any) -> int | None:
         return None
 
 
-def form_options(form) -> dict[str, Any]:
+def form_options(form, kept: dict[str, Any] | None = None) -> dict[str, Any]:
     """The new-game form's choices, checked (``read_options``; OptionError names a bad one).
     The class form (app.classroom) shares the form's fields and this reading of them; pass-and-play's
-    form has them too, and its people besides (``together_options``)."""
-    return read_options(_rules(form), _count(form, "bots"), form.get("level"), form.get("seed", "").strip(),
+    form has them too, and its people besides (``together_options``). ``kept``: the rules (a rule
+    set's ``to_dict``) that the preset ``KEPT`` stands for, in a form that offers them."""
+    return read_options(_rules(form, kept), _count(form, "bots"), form.get("level"), form.get("seed", "").strip(),
                         form.get("hints") == "on")
+
+
+def rules_fields(rules: dict[str, Any]) -> dict[str, str]:
+    """The form's rule fields that choose ``rules`` (a rule set's ``to_dict``; the players aside, which
+    the form does not choose): the first preset that makes them with the form's target, scoring and
+    switches, else ``KEPT`` (then ``form_options(form, kept=rules)`` reads the same fields), so that a
+    form starts from rules chosen before (a class's) rather than from the official ones."""
+    fields = {"target": str(rules["target"]), **{name: "on" for name in ("stacking", "seven_zero") if rules[name]}}
+    if rules["draw"] == "until-playable":
+        fields["draw_until_playable"] = "on"
+    wanted = ruleset(rules)
+    for name, preset in PRESETS.items():
+        tried = {**fields, "preset": name, "scoring": "" if preset.scoring == wanted.scoring else wanted.scoring}
+        try:
+            if ruleset({**_rules(tried), "players": wanted.players}) == wanted:
+                return tried
+        except RuleSetError:  # a target the form does not offer: no preset makes these rules
+            break
+    return {**fields, "preset": KEPT, "scoring": ""}
 
 
 def together_options(form) -> dict[str, Any]:
@@ -49,9 +74,12 @@ def _count(form, field: str) -> int | str | None:
     return text if number is None else number
 
 
-def _rules(form) -> dict[str, Any]:
-    rules: dict[str, Any] = {"preset": form.get("preset", "official"), "target": to_int(form.get("target"))}
-    if rules["target"] not in TARGETS:
+def _rules(form, kept: dict[str, Any] | None = None) -> dict[str, Any]:
+    preset = form.get("preset", "official")
+    rules: dict[str, Any] = ({**kept, **_SWITCHED_OFF} if kept is not None and preset == KEPT
+                             else {"preset": preset})
+    rules["target"] = to_int(form.get("target"))
+    if rules["target"] not in TARGETS and not (kept is not None and rules["target"] == kept["target"]):
         rules["target"] = "?"  # refused by ruleset(): the form only offers TARGETS
     if form.get("scoring"):
         rules["scoring"] = form["scoring"]  # an unknown method is refused by ruleset()

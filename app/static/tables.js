@@ -5,6 +5,9 @@
 // move of this seat's is on its way or playing (UnoTable.busy): its answer brings that version.
 // A join is no new version: while a seat is free (data-free) the page also asks every few seconds,
 // and a table whose people changed (data-people) is put in place too, naming who sat down.
+// A card being completed (a wild's colour, a 7's player: ?choose=, data-choose) is asked for again
+// with the new version, so the chooser stays and the choice, sent on that version, plays; the
+// server drops it if the card can no longer be played then.
 // A table gone answers with its page, shown in place. Without this file a Refresh link, and a
 // page that asks again by itself while another seat is to move, do the same.
 "use strict";
@@ -59,6 +62,10 @@
         recheck = false;
         const url = new URL(mark.getAttribute("href"), document.baseURI);
         url.searchParams.set("since", mark.dataset.logged);
+        if (mark.dataset.choose) {
+          url.searchParams.set("choose", mark.dataset.choose);
+          if (mark.hasAttribute("data-uno")) url.searchParams.set("uno", "1");
+        }
         let answer;
         try {
           answer = await window.UnoSwap.load(url, { cache: "no-store" });  // swap.js

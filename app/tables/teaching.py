@@ -33,10 +33,11 @@ from ..errors import UserError
 from ..i18n import current_language, gettext as _
 from ..links import absolute
 from ..practice import access, narration
-from ..practice.forms import form_options, to_int
-from ..practice.options import GAME_FIELDS, OptionError
+from ..practice.forms import KEPT, form_options, rules_fields, to_int
+from ..practice.options import GAME_FIELDS, RULE_CHOICES, TARGETS, OptionError
 from ..store import ClassRecord, Watch
 from ..wording import error_message
+from ..wording.lists import word_list
 from . import classes, seating
 
 bp = Blueprint("table_teaching", __name__)
@@ -96,14 +97,29 @@ def tables_page(lang: str, code: str):
 @bp.get("/<lang:lang>/class/<code>/tables/open")
 @limits.lookups
 def open_form(lang: str, code: str):
+    """The form starts from the class's own rules and level, as the JSON API takes them unless given:
+    the preset and switches that make them, else a choice of "the class's rules" (``_fields``)."""
     found = _teacher(code)
-    target = found.options["rules"].get("target", 500)
-    return _open_page(found, {"tables": "1", "seats": "4", "level": found.options["level"], "target": str(target)})
+    return _open_page(found, {"tables": "1", "seats": "4", "level": found.options["level"],
+                              **rules_fields(found.options["rules"])})
+
+
+def _fields(found: ClassRecord) -> dict[str, Any]:
+    """The form's rule choices: the new-game form's, and the class's own rules first when no preset
+    and switches make them (said as the class page says them), and the class's target if the form
+    does not offer it."""
+    rules = found.options["rules"]
+    fields: dict[str, Any] = {**GAME_FIELDS, "targets": sorted({*TARGETS, rules["target"]})}
+    if rules_fields(rules)["preset"] == KEPT:
+        described = classroom.describe(found)
+        note = word_list([described["rules"], *described["changes"]], current_language())
+        fields["rule_choices"] = ((KEPT, _("The class's rules"), note), *RULE_CHOICES)
+    return fields
 
 
 def _open_page(found: ClassRecord, form: Any, errors: dict[str, str] | None = None, status: int = 200):
     lang = current_language()
-    return render_template("tables/open.html", **GAME_FIELDS, shown_code=shown_code(found.code), form=form,
+    return render_template("tables/open.html", **_fields(found), shown_code=shown_code(found.code), form=form,
                            errors=errors or {}, seat_choices=SEAT_CHOICES, most=classes.MAX_OPENED,
                            action=url_for(".open_tables", lang=lang, code=found.code),
                            back=url_for("classroom.class_page", lang=lang, code=found.code)), status
@@ -115,7 +131,7 @@ def open_tables(lang: str, code: str):
     found = _teacher(code)
     form = request.form
     try:
-        chosen = form_options(form)  # the rules and the level, read as the class form reads them
+        chosen = form_options(form, kept=found.options["rules"])  # read as the class form reads them
         classes.open_tables(found, {"tables": to_int(form.get("tables")), "seats": to_int(form.get("seats")),
                                     "rules": chosen["rules"].to_dict(), "level": chosen["level"],
                                     "same_deal": form.get("same_deal") == "on"})

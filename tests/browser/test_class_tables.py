@@ -18,7 +18,7 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "hei
 LIVE = 20_000  # ms the page may take to show a change by itself: several of class.js's looks
 WORDS = {
     "en": {"free": "free seat", "student": "student", "bot": "bot", "open": "Open tables…"},
-    "ar": {"free": "مقعد شاغر", "student": "طالب", "bot": "روبوت", "open": "افتح طاولات…"},
+    "ar": {"free": "مقعد شاغر", "student": "من طلاب الصف", "bot": "روبوت", "open": "افتح طاولات…"},
 }
 
 

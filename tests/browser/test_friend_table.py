@@ -240,6 +240,35 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
         page.locator(".scoring").wait_for()
 
 
+@pytest.mark.parametrize("lang", PROBLEM_FREE)
+def test_a_new_version_while_a_wilds_colour_is_chosen_keeps_the_chooser_and_the_choice_plays(
+        visit, served_app, screenshots, lang):
+    """Seat A taps a wild and its colour chooser opens; meanwhile the table moves on (another
+    version, announced on the stream as any move is). A's table follows it without dropping the
+    chooser, and the colour A then picks plays the wild on the new version."""
+    pages = [visit(pace="instant", viewport=PHONE, is_mobile=True, has_touch=True, locale=lang).page,
+             visit(pace="instant", viewport=LAPTOP, locale=lang).page]
+    table = open_table(pages[0], lang, 2, "Sara" if lang == "en" else "سارة")
+    join_table(pages[1], f"/{lang}/tables/{table}", "Omar" if lang == "en" else "عمر")
+    version, practice = god_view(served_app, table)
+    chooser = pages[practice.round.actor()]
+    version = rewrite(served_app, table, short_hands(["W", "B2", "G3"], 3))
+    everyone_at(pages, version)
+    Learner(chooser, "mouse").move(chooser.locator('.hand-cards .card-button[data-card="W"]'))
+    colours = chooser.locator("#decision .colours button")
+    colours.first.wait_for()
+    newer = rewrite(served_app, table, lambda practice: None)  # the table moves on: another version
+    everyone_at(pages, newer)  # A's table followed it...
+    assert colours.count() == 4  # ...with the chooser still open
+    assert chooser.locator('#decision .colours input[name=version]').input_value() == str(newer)
+    chooser.screenshot(path=screenshots / f"friend-table-choosing-{lang}-375.png", full_page=True)
+    Learner(chooser, "mouse").move(colours.last)
+    chooser.wait_for_function(SETTLED_AFTER, arg=newer)
+    played, after = god_view(served_app, table)
+    assert played > newer and after.round.discard[-1] == card("W") and "W" not in Table(chooser).hand()
+    assert chooser.locator("#notice").count() == 0 and chooser.locator("#decision .colours").count() == 0
+
+
 def test_a_browser_without_javascript_plays_by_forms_beside_one_with_it(visit, served_app):
     """The friend's browser runs no script: it joins, moves and sees the table by forms and by its
     page asking again (a meta refresh while another seat is to move); the maker's sees each move."""
