@@ -224,8 +224,19 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
     assert sum(page.locator("#notice").count() for page in catchers) == 1
     for seat, page in enumerate(pages):
         assert_sees_only_its_hand(page, served_app, table, seat)
-    # Then the round is played to its end, every seat seeing every move.
-    for _ in range(200):
+    play_to_the_end_of_the_round(pages, served_app, table)  # then the round is played to its end
+    # And the next round, from its whole deal to its end (the game's too, if it reaches its target).
+    dealer = next(page for page in pages if Table(page).action("next-round").count())
+    Learner(dealer, "mouse").move(Table(dealer).action("next-round").first)
+    version, practice = god_view(served_app, table)
+    assert practice.game.number == 2 and sum(map(len, practice.round.hands)) >= 4 * 7  # dealt whole
+    play_to_the_end_of_the_round(pages, served_app, table)
+
+
+def play_to_the_end_of_the_round(pages, served_app, table: str) -> None:
+    """Each seat to move takes its turn on its own page until the round is over, every seat
+    seeing every move (its table at each version) and never another's hand; then its scoring."""
+    for _ in range(400):
         version, practice = god_view(served_app, table)
         everyone_at(pages, version)
         if practice.round.round_over:
