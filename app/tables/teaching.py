@@ -50,7 +50,13 @@ def init_app(app: Flask) -> None:
 
 
 def _version(found: ClassRecord) -> Hashable:
-    return access.store().class_tables_version(found.code)
+    """What the tables part shows, as a value that changes whenever it does: the tables' version
+    (``Store.class_tables_version``) and, at each table, the seats whose students are away
+    (``seating.away``), which no write marks: a student away, or back, draws the part again."""
+    store = access.store()
+    away = tuple(sorted((table, tuple(sorted(gone))) for table, seats in store.class_table_seats(found.code).items()
+                        if (gone := seating.away(seats))))
+    return store.class_tables_version(found.code), away
 
 
 def _part(found: ClassRecord, lang: str) -> dict[str, Any]:
