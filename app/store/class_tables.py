@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .games import Games
-from .records import ClassEnded, ClassGone, ClassTable, Record, TooManyTables, new_token
+from .records import ClassEnded, ClassGone, ClassTable, Record, Seat, TooManyTables, new_token
 from .tables import CLASS_TABLES
 
 
@@ -70,6 +70,17 @@ class ClassTables(Games):
             (code, code, code))
         assert row is not None  # an aggregate's one row, even of no table
         return tuple(row)
+
+    def class_table_seats(self, code: str) -> dict[str, list[Seat]]:
+        """{table: the seats people hold there, in seat order} for the class's tables that have
+        any, in one query: what the teacher's pages judge who is away by, which no version counts
+        (being away is a matter of time passing, not of anything written)."""
+        held: dict[str, list[Seat]] = {}
+        for row in self._all(f"SELECT s.game, {', '.join('s.' + column for column in Seat.COLUMNS.split(', '))} "
+                             "FROM table_seats s JOIN class_tables c ON c.game = s.game WHERE c.class = ? "
+                             "ORDER BY s.game, s.seat", (code,)):
+            held.setdefault(row[0], []).append(Seat.from_row(row[1:]))
+        return held
 
     def start_class_tables(self, code: str) -> list[str]:
         """Start the class's waiting tables: their games' ids (none waited: [])."""

@@ -15,6 +15,7 @@ until they are seen again, hand and all (app.tables.bots).
 from __future__ import annotations
 
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from flask import current_app, url_for
 from flask_babel import lazy_gettext as _l
 
 from ..errors import UserError
+from ..i18n import LANGUAGES, in_language
 from ..links import absolute
 from ..practice import access, narration
 from ..practice.game import Practice
@@ -46,19 +48,48 @@ def options(body: dict[str, Any]) -> dict[str, Any]:
     return {**checked, "bot_count": 0, "names": [""] * seats, "present": frozenset({0})}
 
 
-def checked_name(name: Any) -> str:
-    """A name typed for a seat ("" or none: "Player n" is shown), else the refusal that says why."""
+def checked_name(name: Any, seats: int) -> str:
+    """A name typed for a seat at a table of ``seats`` ("" or none: "Player n" is shown), else the
+    refusal that says why: too long, a line break or an invisible character, no letter or digit (a
+    name of marks alone shows as nothing), or one of the table's own "Player n" in either language,
+    which would make two seats look alike (said as the name taken, in the reader's words)."""
     if name is None:
         return ""
-    if not isinstance(name, str) or len(name.strip()) > MAX_NAME or not name.strip().isprintable():
+    typed = name.strip() if isinstance(name, str) else ""
+    if (not isinstance(name, str) or len(typed) > MAX_NAME or not typed.isprintable()
+            or typed and not any(character.isalnum() for character in typed)):
         raise UserError("bad-table-name", extra={"field": "name"}, max=MAX_NAME)
-    return name.strip()
+    seat = _default_seat(typed, seats) if typed else None
+    if seat is not None:
+        raise UserError("table-name-taken", 409, extra={"field": "name"},
+                        name=narration.table_names(("",) * seats, seats)[seat])
+    return typed
+
+
+def _default_seat(typed: str, seats: int) -> int | None:
+    """The seat whose "Player n" a typed name reads as, in any of the app's languages, as the table
+    words them: the same but for case, width, runs of spaces and the script of its digits ("player
+    ١" is "Player 1"); None for a name of one's own."""
+    folded = _folded(typed)
+    for language in LANGUAGES:
+        with in_language(language):
+            named = [_folded(name) for name in narration.table_names(("",) * seats, seats, language)]
+        if folded in named:
+            return named.index(folded)
+    return None
+
+
+def _folded(name: str) -> str:
+    """A name as it reads, for telling two apart: what a reader cannot tell from it is folded away."""
+    plain = unicodedata.normalize("NFKC", name).casefold()
+    digits = "".join(c if unicodedata.decimal(c, None) is None else str(unicodedata.decimal(c)) for c in plain)
+    return " ".join(digits.split())
 
 
 def open_table(body: dict[str, Any]) -> Record:
     """A new table, this browser at seat 0 (its owner cookie made if it has none)."""
-    name = checked_name(body.get("name"))
     chosen = options(body)
+    name = checked_name(body.get("name"), chosen["rules"].players)
     record, _practice, _steps = access.create(
         chosen, save=lambda token, state, finished, steps: access.store().create_table(token, state, finished,
                                                                                         steps, name))
@@ -79,9 +110,9 @@ def page_url(table: str, lang: str) -> str:
 
 def join(table: str, body: dict[str, Any]) -> Seat:
     """This browser's seat at the table: the first free one, or the one it holds already."""
-    name = checked_name(body.get("name"))
     seats = _seats(table)
     _record, practice = access.load(table, owned=False)
+    name = checked_name(body.get("name"), practice.people)
     try:
         return access.store().join_table(table, practice.people, name, owner_hash(owner_token(create=True)))
     except TableGone:

@@ -19,6 +19,7 @@ table stream.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Hashable
 from typing import Any
 
@@ -35,7 +36,7 @@ from ..links import absolute
 from ..practice import access, narration
 from ..practice.forms import KEPT, form_options, rules_fields, to_int
 from ..practice.options import GAME_FIELDS, RULE_CHOICES, TARGETS, OptionError
-from ..store import ClassRecord, Watch
+from ..store import ClassRecord, Seat, Watch
 from ..wording import error_message
 from ..wording.lists import word_list
 from . import classes, seating
@@ -51,7 +52,13 @@ def init_app(app: Flask) -> None:
 
 
 def _version(found: ClassRecord) -> Hashable:
-    return access.store().class_tables_version(found.code)
+    """What the tables part shows, as a value that changes whenever it does: the tables' version
+    (``Store.class_tables_version``) and, at each table, the seats whose students are away
+    (``seating.away``), which no write marks: a student away, or back, draws the part again."""
+    store = access.store()
+    away = tuple(sorted((table, tuple(sorted(gone))) for table, seats in store.class_table_seats(found.code).items()
+                        if (gone := seating.away(seats))))
+    return store.class_tables_version(found.code), away
 
 
 def _part(found: ClassRecord, lang: str) -> dict[str, Any]:
@@ -174,17 +181,29 @@ def watch(lang: str, code: str, table: str):
     if listed is None or listed.code != found.code:
         raise UserError("table-not-found", 404)
     record, practice = access.load(table, owned=False)
-    if request.args.get("after", type=int) == record.version:
+    seats = access.store().table_seats(table)
+    seated = _seated(seats)
+    if request.args.get("after", type=int) == record.version and request.args.get("seated") == seated:
         return "", 204
     first = watching.fresh_from(practice, request.args.get("since", type=int))
-    names = seating.seat_names(access.store().table_seats(table), practice)
+    names = seating.seat_names(seats, practice)
     shown = Watch(token="", game=table, open_hands=True, by_class=True, revoked=False)
-    # Drawn once per table, version, language, address and first step to play, as a watch link's page.
-    key = ("class-table-watch", request.path, record.version, current_language(), first)
+    # Drawn once per table, version, seats taken, language, address and first step to play, as a
+    # watch link's page is per version: a student who sits down is named though no move was made.
+    key = ("class-table-watch", request.path, record.version, seated, current_language(), first)
     return drawn_pages.page(key, "practice/watch.html", lambda: {
         "poll": POLL_EVERY, "table_number": listed.number,
+        "refresh": url_for(".watch", lang=lang, code=found.code, table=table, seated=seated),
         "back": url_for("classroom.class_page", lang=lang, code=found.code, _anchor="tables"),
         **watching.table(shown, record, practice, first, names)})
+
+
+def _seated(seats: list[Seat]) -> str:
+    """The seats people hold, and their names, in a few characters: the open-hands page's refresh
+    link carries it, so its ``?after=<version>`` is "no change" only while the same people sit there
+    (a join writes no new version of the game)."""
+    held = "\n".join(f"{seat.seat}:{seat.name}" for seat in seats)
+    return hashlib.blake2s(held.encode(), digest_size=6).hexdigest()
 
 
 @errors.page(bp.name, UserError)  # a ClassError, the limits' 429 too

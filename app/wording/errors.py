@@ -126,9 +126,10 @@ ERRORS: dict[str, Message] = {
     "table-not-found": _l("There is no such table: check the link, or the game may have ended."),
     "table-full": _l("Every seat at this table is taken."),
     "table-name-taken": _l("Someone at this table is already called %(name)s: choose another name."),
-    "bad-table-name": _ln("A name has at most %(num)d character, and no line breaks or invisible characters.",
-                          "A name has at most %(num)d characters, and no line breaks or invisible characters.",
-                          key="max"),
+    "bad-table-name": _ln("A name has at most %(num)d character, at least one letter or digit, and no line breaks "
+                          "or invisible characters.",
+                          "A name has at most %(num)d characters, at least one letter or digit, and no line breaks "
+                          "or invisible characters.", key="max"),
     "not-seated": _l("You have no seat at this table: join it first."),
     "table-waiting": _l("This table has not started yet: it starts when every seat is taken or when the teacher "
                         "starts it."),

@@ -3,6 +3,7 @@ page's "Tables" part and its forms without JavaScript (open, start: Post/Redirec
 session's CSRF token), the listing (seats, who plays them, cards left, whose turn, refusals worded
 by rule, finished) without a card, refusals said in the teacher's language, and the open-hands page
 that only the class's teacher sees."""
+import html
 import random
 import re
 
@@ -34,6 +35,13 @@ def post_form(client, path: str, **fields):
     asked = client.get(path)
     assert asked.status_code == 200
     return client.post(path, data={"csrf_token": CSRF.search(asked.text).group(1), **fields})
+
+
+def asked_again(page: str, version: int) -> str:
+    """What a watcher's page asks for to follow its table (watch.js): its refresh link, ``after``
+    the version it shows."""
+    refresh = html.unescape(re.search(r'class="watch-refresh" href="([^"]+)"', page).group(1))
+    return f"{refresh}{'&' if '?' in refresh else '?'}after={version}"
 
 
 OPEN = {"tables": "2", "seats": "2", "preset": "official", "target": "500", "level": "easy"}
@@ -183,7 +191,7 @@ def test_only_the_teacher_sees_the_part_its_pages_and_the_open_hands(app, client
     assert hands.count('role="img"') == sum(len(hand) for hand in practice.round.hands)  # every hand, open
     assert 'class="hidden-hand"' not in hands and "Sara" in hands
     version = server_side(app, table)[0]
-    assert client.get(f"{watch}?after={version}").status_code == 204  # nothing new: the page polls cheaply
+    assert client.get(asked_again(opened.text, version)).status_code == 204  # nothing new: the page polls cheaply
     forbidden = message(app, lang, "class-forbidden").replace("'", "&#39;")
     for browser in (pupil, student(app, "198.51.100.9")):
         for path in (f"/{lang}/class/{code}", f"/{lang}/class/{code}/tables", f"/{lang}/class/{code}/tables/open",
@@ -241,3 +249,21 @@ def test_a_seat_the_listing_calls_away_is_said_to_be_played_by_a_bot(app, client
     join(pupil, table, "Sara")
     shown = part(client.get(f"/{lang}/class/{code}").text)
     assert shown.count(away) == 1 and "Sara" in shown
+
+
+def test_the_open_hands_page_names_a_student_who_sits_down(app, client):
+    """A join writes no new version of the table's game: the page's refresh link carries who sits
+    there, so that its ``?after=`` is "no change" only while nobody else has sat down."""
+    code = make_class(client)["code"]
+    (table,) = class_tables(client, code, tables=1, seats=3)
+    watch = f"/en/class/{code}/tables/{table}/watch"
+    before = client.get(watch).text
+    version = server_side(app, table)[0]
+    again = asked_again(before, version)
+    assert client.get(again).status_code == 204  # nothing new: the page polls cheaply
+    (pupil,) = students(app, code, 1)
+    join(pupil, table, "Zainab")
+    assert server_side(app, table)[0] == version  # no move: the same version
+    fresh = client.get(again)
+    assert fresh.status_code == 200 and "Zainab" in fresh.text
+    assert "Zainab" in client.get(watch).text and "Zainab" not in before

@@ -19,6 +19,7 @@ from app.tables import bots, seating
 
 from .practice_support import random_move
 from .test_class_tables import class_tables, make_class, students
+from .test_class_tables_page import part
 from .test_tables import a_table, join, move, people, server_side, stream, turns
 
 pytestmark = pytest.mark.usefixtures("backend")  # every test on both databases
@@ -208,6 +209,27 @@ def test_the_teachers_listing_says_who_is_away(app, client, clock):
     read(second, table)
     (listed,) = client.get(f"/api/v1/classes/{code}/tables").get_json()["tables"]
     assert listed["away"] == [0]
+
+
+@pytest.mark.parametrize("lang, away", [("en", "away — played by a bot"), ("ar", "غائب — يلعب عنه روبوت")])
+def test_the_teachers_pages_say_who_is_away_and_who_is_back(app, client, clock, lang, away):
+    """The class page and its tables page are drawn once per what they show (app.drawn_pages):
+    a student away, or back, is that too, though nothing was written when they left."""
+    code = make_class(client)["code"]
+    table = class_tables(client, code, tables=1, seats=2)[0]
+    first, second = students(app, code, 2)
+    join(first, table, "Sara")
+    join(second, table)
+    pages = (f"/{lang}/class/{code}", f"/{lang}/class/{code}/tables")
+    for page in pages:
+        assert away not in part(client.get(page).text)  # drawn, and kept
+    clock.now += AWAY_AFTER + 1
+    read(second, table)
+    for page in pages:
+        assert part(client.get(page).text).count(away) == 1
+    read(first, table)  # Sara is back
+    for page in pages:
+        assert away not in part(client.get(page).text)
 
 
 # --- the stream ---------------------------------------------------------------------------------

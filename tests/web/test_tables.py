@@ -192,6 +192,32 @@ def test_joining_is_refused_in_the_readers_language_and_changes_nothing(app, cli
         assert [seat.seat for seat in access.store().table_seats(other)] == [0, 1]
 
 
+@pytest.mark.parametrize("lang, player", [("ar", "اللاعب %d"), ("en", "Player %d")])
+def test_a_name_that_reads_as_a_seats_player_n_or_has_no_letter_is_refused(app, client, lang, player):
+    """Nobody may look like a seat nobody named (in either language, any case, width, spacing or
+    digits), nor type a name that shows as nothing: said in the reader's language, nothing changed."""
+    table = a_table(client, 3)  # its maker typed no name: "Player 1"
+    for typed, seat in [("Player 1", 1), ("player  1", 1), ("ＰＬＡＹＥＲ 1", 1), ("اللاعب 1", 1), ("اللاعب ١", 1),
+                        ("Player ۲", 2), (" اللاعب 3 ", 3)]:
+        answer = join(student(app), table, typed, lang)
+        assert answer.status_code == 409, typed
+        assert answer.get_json()["error"] == "table-name-taken" and answer.get_json()["field"] == "name"
+        assert answer.get_json()["message"] == message(app, lang, "table-name-taken", name=player % seat)
+    for typed in ("\u0301" * 3, "-_-", "…"):
+        answer = join(student(app), table, typed, lang)
+        assert answer.status_code == 400 and answer.get_json()["error"] == "bad-table-name", typed
+        assert answer.get_json()["message"] == message(app, lang, "bad-table-name", max=seating.MAX_NAME)
+    refused = open_table(student(app), 2, lang, name="Player 2")  # the maker's name too
+    assert refused.status_code == 409 and refused.get_json()["error"] == "table-name-taken"
+    with app.app_context():
+        assert [seat.seat for seat in access.store().table_seats(table)] == [0]
+    sara = student(app)
+    assert join(sara, table, "Sara 1", lang).status_code == 200  # a name of one's own, with a digit
+    assert join(student(app), table, "Player 4", lang).status_code == 200  # no seat's at a table of three
+    names = sara.get(f"/api/v1/tables/{table}?lang={lang}").get_json()["view"]["names"]
+    assert names == [player % 1, "Sara 1", "Player 4"]
+
+
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_only_a_seats_holder_reads_moves_or_follows(app, client, lang):
     table = a_table(client, 2)
