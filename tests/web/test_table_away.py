@@ -211,7 +211,7 @@ def test_the_teachers_listing_says_who_is_away(app, client, clock):
     assert listed["away"] == [0]
 
 
-@pytest.mark.parametrize("lang, away", [("en", "away — played by a bot"), ("ar", "غائب — يلعب عنه روبوت")])
+@pytest.mark.parametrize("lang, away", [("en", "away — played by a bot"), ("ar", "خارج الطاولة — يلعب في المقعد روبوت")])
 def test_the_teachers_pages_say_who_is_away_and_who_is_back(app, client, clock, lang, away):
     """The class page and its tables page are drawn once per what they show (app.drawn_pages):
     a student away, or back, is that too, though nothing was written when they left."""
