@@ -230,17 +230,24 @@ def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, 
     Learner(dealer, "mouse").move(Table(dealer).action("next-round").first)
     version, practice = god_view(served_app, table)
     assert practice.game.number == 2 and sum(map(len, practice.round.hands)) >= 4 * 7  # dealt whole
-    play_to_the_end_of_the_round(pages, served_app, table)
+    play_to_the_end_of_the_round(pages, served_app, table, reloads=3)  # one phone or laptop reloads mid-round
 
 
-def play_to_the_end_of_the_round(pages, served_app, table: str) -> None:
+def play_to_the_end_of_the_round(pages, served_app, table: str, reloads: int | None = None) -> None:
     """Each seat to move takes its turn on its own page until the round is over, every seat
-    seeing every move (its table at each version) and never another's hand; then its scoring."""
-    for _ in range(400):
+    seeing every move (its table at each version) and never another's hand; then its scoring.
+    ``reloads``: after that many turns, the page of a seat that is not to move reloads mid-round
+    and comes back to its seat and hand."""
+    for turn in range(400):
         version, practice = god_view(served_app, table)
         everyone_at(pages, version)
         if practice.round.round_over:
             break
+        if turn == reloads:
+            seat = practice.round.next_seat(practice.round.actor())
+            pages[seat].reload()
+            everyone_at(pages, version)
+            assert_sees_only_its_hand(pages[seat], served_app, table, seat)
         take_turn(pages[practice.round.actor()])
         version, _practice = god_view(served_app, table)
         everyone_at(pages, version)
