@@ -16,7 +16,8 @@ from .games import FINISHED_TTL, IDLE_TTL, TOUCH_EVERY, UNPLAYED_TTL  # noqa: F4
 from .seats import SEEN_EVERY  # noqa: F401
 from .records import (ClassEnded, ClassFull, ClassGone, ClassRecord, ClassTable, LiveAnswer, LiveSession,  # noqa: F401
                       LiveSessionOn, NameTaken, Record, RemovedFromClass, SchemaBehind, Seat, StoreUnavailable,
-                      StudentGame, TableFull, TableGone, TooManyGames, TooManyTables, Watch, new_token, owner_hash)
+                      StudentGame, TableFull, TableGone, TooManyGames, TooManyTables, Watch, folded_name, new_token,
+                      owner_hash)
 from .sqlite import SQLiteStore, unavailable as sqlite_unavailable
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -142,6 +143,18 @@ class Seat:
     def from_row(cls, row: tuple) -> Seat:
         return cls(row[0], row[1], row[2], row[3], row[4])
 
+    def named(self, typed: str) -> bool:
+        """Whether ``typed`` reads as this seat's name (two people at a table must be told apart)."""
+        return bool(self.name) and folded_name(self.name) == folded_name(typed)
+
+
+def folded_name(name: str) -> str:
+    """A name as it reads, for telling two apart: what a reader cannot tell from it is folded away
+    (case, width, runs of spaces, the script of its digits: "Ali 1" reads as "ali ١")."""
+    plain = unicodedata.normalize("NFKC", name).casefold()
+    digits = "".join(c if unicodedata.decimal(c, None) is None else str(unicodedata.decimal(c)) for c in plain)
+    return " ".join(digits.split())
+
 
 @dataclass(frozen=True)
 class ClassTable:
@@ -202,7 +215,7 @@ class TooManyTables(Exception):
 
 
 class NameTaken(Exception):
-    """Someone at the table has this name already: nothing was written."""
+    """Someone at the table has a name that reads as this one (``Seat.named``): nothing was written."""
 
 
 class TooManyGames(Exception):

@@ -49,7 +49,7 @@ class TableSeats(Games):
     def join_table(self, table: str, seats: int, name: str, holder: str) -> Seat:
         """The first free seat below ``seats`` for the browser whose owner hash is ``holder``,
         named ``name``; the seat it holds already if it has one (its name kept). TableGone if the
-        table is gone, NameTaken if another seat has that name (a typed one, ignoring case),
+        table is gone, NameTaken if another seat's typed name reads as it (``Seat.named``),
         TableFull if every seat is held: then nothing is written."""
         now = time.time()
         with self._write() as db:
@@ -61,7 +61,7 @@ class TableSeats(Games):
             mine = next((seat for seat in taken if seat.holder == holder), None)
             if mine is not None:
                 return mine
-            if name and any(seat.name.casefold() == name.casefold() for seat in taken):
+            if name and any(seat.named(name) for seat in taken):
                 raise NameTaken(name)
             held = {seat.seat for seat in taken}
             free = next((seat for seat in range(seats) if seat not in held), None)

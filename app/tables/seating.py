@@ -15,7 +15,6 @@ until they are seen again, hand and all (app.tables.bots).
 from __future__ import annotations
 
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +29,7 @@ from ..practice.game import Practice
 from ..practice.options import TABLE_SEATS, OptionError, read_options
 from ..practice.owners import owner_token
 from ..engine.rules import ruleset
-from ..store import SEEN_EVERY, NameTaken, Record, Seat, TableFull, TableGone, owner_hash
+from ..store import SEEN_EVERY, NameTaken, Record, Seat, TableFull, TableGone, folded_name, owner_hash
 
 MIN_SEATS, MAX_SEATS = TABLE_SEATS
 MAX_NAME = 20  # as pass-and-play's names
@@ -70,20 +69,13 @@ def _default_seat(typed: str, seats: int) -> int | None:
     """The seat whose "Player n" a typed name reads as, in any of the app's languages, as the table
     words them: the same but for case, width, runs of spaces and the script of its digits ("player
     ١" is "Player 1"); None for a name of one's own."""
-    folded = _folded(typed)
+    folded = folded_name(typed)
     for language in LANGUAGES:
         with in_language(language):
-            named = [_folded(name) for name in narration.table_names(("",) * seats, seats, language)]
+            named = [folded_name(name) for name in narration.table_names(("",) * seats, seats, language)]
         if folded in named:
             return named.index(folded)
     return None
-
-
-def _folded(name: str) -> str:
-    """A name as it reads, for telling two apart: what a reader cannot tell from it is folded away."""
-    plain = unicodedata.normalize("NFKC", name).casefold()
-    digits = "".join(c if unicodedata.decimal(c, None) is None else str(unicodedata.decimal(c)) for c in plain)
-    return " ".join(digits.split())
 
 
 def open_table(body: dict[str, Any]) -> Record:
@@ -120,7 +112,7 @@ def join(table: str, body: dict[str, Any]) -> Seat:
     except TableFull:
         raise UserError("table-full", 409) from None
     except NameTaken:
-        shown = next((seat.name for seat in seats if seat.name.casefold() == name.casefold()), name)
+        shown = next((seat.name for seat in seats if seat.named(name)), name)
         raise UserError("table-name-taken", 409, extra={"field": "name"}, name=shown) from None
 
 

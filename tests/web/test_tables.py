@@ -213,6 +213,10 @@ def test_a_name_that_reads_as_a_seats_player_n_or_has_no_letter_is_refused(app, 
         assert [seat.seat for seat in access.store().table_seats(table)] == [0]
     sara = student(app)
     assert join(sara, table, "Sara 1", lang).status_code == 200  # a name of one's own, with a digit
+    for typed in ("SARA ١", "ｓａｒａ  1", " sara ۱"):  # reads as hers: the store refuses it too
+        answer = join(student(app), table, typed, lang)
+        assert answer.status_code == 409 and answer.get_json()["error"] == "table-name-taken", typed
+        assert answer.get_json()["message"] == message(app, lang, "table-name-taken", name="Sara 1")
     assert join(student(app), table, "Player 4", lang).status_code == 200  # no seat's at a table of three
     names = sara.get(f"/api/v1/tables/{table}?lang={lang}").get_json()["view"]["names"]
     assert names == [player % 1, "Sara 1", "Player 4"]
