@@ -7,6 +7,7 @@ Every wait is for the DOM, bounded by a timeout only a failure reaches: nothing 
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from app.engine.cards import card
 from app.practice import access
@@ -258,20 +259,26 @@ def play_to_the_end_of_the_round(pages, served_app, table: str, reloads: int | N
         page.locator(".scoring").wait_for()
 
 
+@pytest.mark.parametrize("uno", [False, True], ids=["wild", "wild-and-uno"])
 @pytest.mark.parametrize("lang", PROBLEM_FREE)
 def test_a_new_version_while_a_wilds_colour_is_chosen_keeps_the_chooser_and_the_choice_plays(
-        visit, served_app, screenshots, lang):
+        visit, served_app, screenshots, lang, uno):
     """Seat A taps a wild and its colour chooser opens; meanwhile the table moves on (another
     version, announced on the stream as any move is). A's table follows it without dropping the
-    chooser, and the colour A then picks plays the wild on the new version."""
+    chooser, and the colour A then picks plays the wild on the new version. ``uno``: A pressed
+    UNO! before the wild, its second-last card: the call survives the new version too."""
     pages = [visit(pace="instant", viewport=PHONE, is_mobile=True, has_touch=True, locale=lang).page,
              visit(pace="instant", viewport=LAPTOP, locale=lang).page]
     table = open_table(pages[0], lang, 2, "Sara" if lang == "en" else "سارة")
     join_table(pages[1], f"/{lang}/tables/{table}", "Omar" if lang == "en" else "عمر")
     version, practice = god_view(served_app, table)
-    chooser = pages[practice.round.actor()]
-    version = rewrite(served_app, table, short_hands(["W", "B2", "G3"], 3))
+    seat = practice.round.actor()
+    chooser = pages[seat]
+    version = rewrite(served_app, table, short_hands(["W", "B2"] if uno else ["W", "B2", "G3"], 3))
     everyone_at(pages, version)
+    if uno:
+        chooser.locator("#hand button.uno-toggle").click()
+        expect(chooser.locator("#hand button.uno-toggle")).to_have_attribute("aria-pressed", "true")
     Learner(chooser, "mouse").move(chooser.locator('.hand-cards .card-button[data-card="W"]'))
     colours = chooser.locator("#decision .colours button")
     colours.first.wait_for()
@@ -279,12 +286,17 @@ def test_a_new_version_while_a_wilds_colour_is_chosen_keeps_the_chooser_and_the_
     everyone_at(pages, newer)  # A's table followed it...
     assert colours.count() == 4  # ...with the chooser still open
     assert chooser.locator('#decision .colours input[name=version]').input_value() == str(newer)
-    chooser.screenshot(path=screenshots / f"friend-table-choosing-{lang}-375.png", full_page=True)
+    assert chooser.locator('#decision .colours input[name=uno]').count() == (1 if uno else 0)  # the call kept
+    chooser.screenshot(path=screenshots / f"friend-table-choosing{'-uno' if uno else ''}-{lang}-375.png",
+                       full_page=True)
     Learner(chooser, "mouse").move(colours.last)
     chooser.wait_for_function(SETTLED_AFTER, arg=newer)
     played, after = god_view(served_app, table)
     assert played > newer and after.round.discard[-1] == card("W") and "W" not in Table(chooser).hand()
     assert chooser.locator("#notice").count() == 0 and chooser.locator("#decision .colours").count() == 0
+    assert after.round.uno_said[seat] is uno  # called with the wild, or not at all
+    if uno:
+        assert len(after.round.hands[seat]) == 1 and chooser.locator(".player-you .badge-uno").is_visible()
 
 
 def test_a_browser_without_javascript_plays_by_forms_beside_one_with_it(visit, served_app):
