@@ -42,7 +42,7 @@ def _added(events):
 
 
 @pytest.mark.parametrize("reading", READINGS)
-def test_every_reading_gives_events(reading):
+def test_engine__events_every_reading_gives_events(reading):
     events = draw_then_play()
     read = READINGS[reading](events)
     assert [type(e) for e in read] == [Event, Event]
@@ -50,20 +50,20 @@ def test_every_reading_gives_events(reading):
                                                                          ("play", "match.color", 0)]
 
 
-def test_read_once_the_same_values():
+def test_engine__events_read_once_the_same_values():
     events = draw_then_play()
     first = events[1]
     assert first is events[1] and first is list(events)[1] and first.params["card"] == card("R7").notation
 
 
-def test_counting_makes_no_event():
+def test_engine__events_counting_makes_none():
     # What a caller that only counts pays for: nothing but the records.
     events = draw_then_play()
     assert len(events) == 2 and events
     assert [type(e) for e in list.__iter__(events)] == [tuple, tuple]
 
 
-def test_compared_unread_as_read():
+def test_engine__events_compared_unread_as_read():
     # A record is the tuple its Event is, so comparing never needs the Event.
     unread, read = draw_then_play(), draw_then_play()
     assert unread == list(read) and list(read) == unread and read[0] in unread
