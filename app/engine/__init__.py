@@ -5,7 +5,8 @@ Its surface is six functions of a round's state (a ``RoundState``, also offered 
 - ``check(state, move)``: is the move legal now, and by which rule? A ``Verdict`` (legal or not, a
   rule id, the facts); nothing changes.
 - ``apply(state, move)``: check it, then carry it out: the ``Event`` values that say what changed,
-  each with its rule id; IllegalMoveError, the state untouched, if the check says no.
+  each with its rule id (a list, ``Events``, that makes them when first read); IllegalMoveError,
+  the state untouched, if the check says no.
 - ``attempt(state, move)``: both at once: the verdict, and the events of a legal move (none else).
 - ``legal_moves(state, seat=None)``: exactly the moves ``check`` accepts, for one seat or all.
 - ``actor(state)``: the seat whose decision play waits for (None once the round is over).

@@ -15,7 +15,7 @@ from .pending import Pending
 from .piles import draw_cards
 from .rules import CHALLENGE_FAILED_DRAW, Rule
 from .state import BaseRound
-from .verdict import Event, IllegalMoveError, Verdict
+from .verdict import Event, Events, IllegalMoveError, Verdict
 from .vocabulary import EventKind, PendingKind
 
 # Members read on every move, bound once: on Python 3.11 reading one off its enum class goes
@@ -49,7 +49,7 @@ def apply(state: BaseRound, move: Move) -> list[Event]:
         legal, rule, facts = check_move(state, move)
     if not legal:
         raise IllegalMoveError(Verdict(legal, rule, facts))
-    events: list[Event] = []
+    events = Events()
     if move.action not in OUT_OF_TURN:
         state.exposed = None
     carry_out(state, move, rule, facts, events)
@@ -65,14 +65,14 @@ def attempt(state: BaseRound, move: Move) -> tuple[Verdict, list[Event]]:
     verdict = check(state, move)
     if not verdict.legal:
         return verdict, []
-    events: list[Event] = []
+    events = Events()
     if move.action not in OUT_OF_TURN:
         state.exposed = None
     CARRY_OUT[move.action](state, move, verdict.rule, dict(verdict.params), events)
     return verdict, events
 
 
-def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     """The card goes on the discard pile; a player left with one card has called UNO with it or
     may be caught (``uno.call``); then the card takes effect, or the round ends. ``facts`` are
     the play's own, as judged: its event takes them, the seat added, and its effect reads them."""
@@ -87,12 +87,12 @@ def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
         _play_wild(state, move, rule, facts, events)
     else:
         facts["seat"] = seat
-        events.append(Event((_PLAY, rule, facts)))
+        events.record((_PLAY, rule, facts))
         state.color = played.color
     left = len(hand)
     state.uno_said[seat] = left == 1 and move.uno
     if left == 1 and move.uno:
-        events.append(Event((_UNO, _UNO_CALL, {"seat": seat})))
+        events.record((_UNO, _UNO_CALL, {"seat": seat}))
     elif left == 1:
         state.exposed = seat
     elif not left:
@@ -101,7 +101,7 @@ def _play(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
     EFFECTS[played.kind](state, seat, played, stacked, move, facts, events)
 
 
-def _play_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _play_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     """The public record of a wild: a Wild Draw Four's bluff stays secret until challenged
     (``case`` and ``held`` are left out, and kept in ``facts`` for its effect); then the colour named."""
     seat = move.seat
@@ -112,12 +112,12 @@ def _play_wild(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], 
     else:
         shown = facts
         shown["seat"] = seat
-    events.append(Event((_PLAY, rule, shown)))
+    events.record((_PLAY, rule, shown))
     state.color = move.color
-    events.append(Event((_COLOR, _WILD, {"seat": seat, "named": str(move.color)})))
+    events.record((_COLOR, _WILD, {"seat": seat, "named": str(move.color)}))
 
 
-def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     """One card, or until a playable one (house rule); a playable card drawn may be played at once."""
     seat = move.seat
     if state.rules.draw == "one":
@@ -129,11 +129,11 @@ def _draw(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], event
         if not (move.play_drawn and _play_drawn(state, move, drawn[-1], on_top, events)):
             state.pending = Pending(_DRAWN, seat, drawn[-1])
         return
-    events.append(Event((_PASS, rule, {"seat": seat})))
+    events.record((_PASS, rule, {"seat": seat}))
     state.turn = state.next_seat(seat)
 
 
-def _play_drawn(state: BaseRound, move: Move, drawn: Card, on_top: OnTop, events: list[Event]) -> bool:
+def _play_drawn(state: BaseRound, move: Move, drawn: Card, on_top: OnTop, events: Events) -> bool:
     """The drawn card played at once, as ``move`` completes it, if that play is legal (the seat is
     the one to play, its target read with the draw). Judged once: the draw found the card playable
     on ``on_top`` (``playable_faces``), which for a card that needs nothing more is the matching
@@ -149,13 +149,13 @@ def _play_drawn(state: BaseRound, move: Move, drawn: Card, on_top: OnTop, events
     return legal
 
 
-def _keep(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _keep(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     state.pending = None
-    events.append(Event((_PASS, rule, {"seat": move.seat})))
+    events.record((_PASS, rule, {"seat": move.seat}))
     state.turn = state.next_seat(move.seat)
 
 
-def _challenge(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _challenge(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     """``wild-draw-four.challenge``: the challenger sees the offender's hand; a bluff costs the
     offender the four cards, an honest play costs the challenger six and their turn."""
     pending, seat = state.pending, move.seat
@@ -163,46 +163,46 @@ def _challenge(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], 
     offender = pending.offender
     state.pending = None
     rule = Rule.WILD_DRAW_FOUR_CHALLENGE
-    events.append(Event((EventKind.CHALLENGE, rule, {"seat": seat, "offender": offender, "guilty": pending.guilty,
+    events.record((EventKind.CHALLENGE, rule, {"seat": seat, "offender": offender, "guilty": pending.guilty,
                                             "cards": [c.notation for c in state.hands[offender]],
-                                            "private_to": seat})))
+                                            "private_to": seat}))
     if pending.guilty:
         draw_cards(state, offender, pending.amount, rule, events)
         state.turn = seat
     else:
         draw_cards(state, seat, CHALLENGE_FAILED_DRAW, rule, events)
-        events.append(Event((_SKIP, rule, {"seat": seat})))
+        events.record((_SKIP, rule, {"seat": seat}))
         state.turn = state.next_seat(seat)
 
 
-def _accept(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _accept(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
     draw_cards(state, move.seat, pending.amount, rule, events)
-    events.append(Event((_SKIP, rule, {"seat": move.seat})))
+    events.record((_SKIP, rule, {"seat": move.seat}))
     state.turn = state.next_seat(move.seat)
 
 
-def _color(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _color(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     state.pending = None
     state.color = move.color
-    events.append(Event((_COLOR, Rule.FIRST_WILD, {"seat": move.seat, "named": facts["named"]})))
+    events.record((_COLOR, Rule.FIRST_WILD, {"seat": move.seat, "named": facts["named"]}))
 
 
-def _catch(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _catch(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     target = move.target
     assert target is not None
-    events.append(Event((EventKind.CATCH, Rule.UNO_CATCH, {"seat": move.seat, "target": target,
-                                                  "count": state.rules.uno_penalty})))
+    events.record((EventKind.CATCH, Rule.UNO_CATCH, {"seat": move.seat, "target": target,
+                                                  "count": state.rules.uno_penalty}))
     draw_cards(state, target, state.rules.uno_penalty, Rule.UNO_CATCH, events)
     state.exposed = None
 
 
-def _late_uno(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: list[Event]) -> None:
+def _late_uno(state: BaseRound, move: Move, rule: Rule, facts: dict[str, Any], events: Events) -> None:
     state.uno_said[move.seat] = True
     state.exposed = None
-    events.append(Event((_UNO, Rule.UNO_CALL, {"seat": move.seat, "late": True})))
+    events.record((_UNO, Rule.UNO_CALL, {"seat": move.seat, "late": True}))
 
 
 # The actor's own moves with nothing pending, each with its check (checking.ON_TURN's) and its carrying out.

@@ -11,7 +11,7 @@ from .pending import Pending
 from .piles import draw_cards
 from .rules import PENALTY, Rule
 from .state import BaseRound
-from .verdict import Event
+from .verdict import Events
 from .vocabulary import Case, EventKind, PendingKind
 
 # Members read on every move, bound once: on Python 3.11 reading one off its enum class goes
@@ -21,7 +21,7 @@ _SKIP, _REVERSE = EventKind.SKIP, EventKind.REVERSE
 
 
 def _number(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
-            events: list[Event]) -> None:
+            events: Events) -> None:
     """A number card, or a Wild once its colour is named: the next player's turn, unless the 7-0
     house rule swaps or rotates hands first."""
     if state.rules.seven_zero and played.number in (0, 7):
@@ -30,42 +30,42 @@ def _number(state: BaseRound, seat: int, played: Card, stacked: int, move: Move,
 
 
 def _skip(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
-          events: list[Event]) -> None:
+          events: Events) -> None:
     """``skip.effect``: the next player loses their turn."""
-    events.append(Event((_SKIP, Rule.SKIP_EFFECT, {"seat": state.next_seat(seat)})))
+    events.record((_SKIP, Rule.SKIP_EFFECT, {"seat": state.next_seat(seat)}))
     state.turn = state.next_seat(seat, 2)
 
 
 def _reverse(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
-             events: list[Event]) -> None:
+             events: Events) -> None:
     """``reverse.effect``: play changes direction; with two players it acts as a Skip."""
     if len(state.hands) == 2:
-        events.append(Event((_SKIP, Rule.REVERSE_TWO_PLAYERS, {"seat": state.next_seat(seat)})))
+        events.record((_SKIP, Rule.REVERSE_TWO_PLAYERS, {"seat": state.next_seat(seat)}))
         state.turn = seat
         return
     state.direction = -state.direction
-    events.append(Event((_REVERSE, Rule.REVERSE_EFFECT, {"direction": state.direction})))
+    events.record((_REVERSE, Rule.REVERSE_EFFECT, {"direction": state.direction}))
     state.turn = state.next_seat(seat)
 
 
 def _penalty(state: BaseRound, seat: int, played: Card, stacked: int, move: Move, facts: dict[str, Any],
-             events: list[Event]) -> None:
+             events: Events) -> None:
     """Draw Two / Wild Draw Four: open a challenge or a stack, or the next player draws and is skipped."""
     nxt, amount = state.next_seat(seat), stacked + PENALTY[played.kind]
     if played.kind is Kind.WILD_DRAW_FOUR and state.rules.challenge and not stacked:  # none inside a stack
         guilty = facts.get("case") == Case.BLUFF
         state.pending = Pending(PendingKind.CHALLENGE, nxt, played, amount, seat, guilty)
-        events.append(Event((EventKind.PENDING, Rule.WILD_DRAW_FOUR_CHALLENGE, {"seat": nxt, "offender": seat})))
+        events.record((EventKind.PENDING, Rule.WILD_DRAW_FOUR_CHALLENGE, {"seat": nxt, "offender": seat}))
         state.turn = nxt
         return
     if state.rules.stacking:
         state.pending = Pending(PendingKind.STACK, nxt, played, amount, seat)
-        events.append(Event((EventKind.PENDING, Rule.STACKING, {"seat": nxt, "count": amount})))
+        events.record((EventKind.PENDING, Rule.STACKING, {"seat": nxt, "count": amount}))
         state.turn = nxt
         return
     effect = Rule.DRAW_TWO_EFFECT if played.kind is Kind.DRAW_TWO else Rule.WILD_DRAW_FOUR_EFFECT
     draw_cards(state, nxt, amount, effect, events)
-    events.append(Event((_SKIP, effect, {"seat": nxt})))
+    events.record((_SKIP, effect, {"seat": nxt}))
     state.turn = state.next_seat(seat, 2)
 
 
@@ -76,24 +76,24 @@ EFFECTS = {Kind.NUMBER: _number, Kind.WILD: _number, Kind.SKIP: _skip, Kind.REVE
            Kind.DRAW_TWO: _penalty, Kind.WILD_DRAW_FOUR: _penalty}
 
 
-def _seven_zero(state: BaseRound, seat: int, played: Card, target: int | None, events: list[Event]) -> None:
+def _seven_zero(state: BaseRound, seat: int, played: Card, target: int | None, events: Events) -> None:
     """House rule 7-0: a 7 swaps hands with ``target``, a 0 passes every hand on."""
     if played.number == 7:
         assert target is not None
         state.hands[seat], state.hands[target] = state.hands[target], state.hands[seat]
-        events.append(Event((EventKind.SWAP, Rule.SEVEN_ZERO, {"seat": seat, "target": target})))
+        events.record((EventKind.SWAP, Rule.SEVEN_ZERO, {"seat": seat, "target": target}))
     else:
         n = len(state.hands)
         state.hands = [state.hands[(s - state.direction) % n] for s in range(n)]
-        events.append(Event((EventKind.ROTATE, Rule.SEVEN_ZERO, {"direction": state.direction})))
+        events.record((EventKind.ROTATE, Rule.SEVEN_ZERO, {"direction": state.direction}))
     state.uno_said = [len(hand) == 1 for hand in state.hands]
     state.exposed = None
 
 
-def end_round(state: BaseRound, seat: int, played: Card, stacked: int, events: list[Event]) -> None:
+def end_round(state: BaseRound, seat: int, played: Card, stacked: int, events: Events) -> None:
     """``round.end``: ``seat`` went out; a penalty card still makes the next player draw; then the points."""
     state.winner = seat
-    events.append(Event((EventKind.ROUND_END, Rule.ROUND_END, {"winner": seat, "card": played.notation})))
+    events.record((EventKind.ROUND_END, Rule.ROUND_END, {"winner": seat, "card": played.notation}))
     if played.kind in PENALTY:
         draw_cards(state, state.next_seat(seat), stacked + PENALTY[played.kind], Rule.ROUND_END, events)
-    events.append(Event((EventKind.POINTS, state.rules.scoring_rule, {"winner": seat, "points": state.round_points()})))
+    events.record((EventKind.POINTS, state.rules.scoring_rule, {"winner": seat, "points": state.round_points()}))

@@ -8,7 +8,7 @@ from .cards import Card, shuffle
 from .choices import playable_faces
 from .rules import Rule
 from .state import BaseRound
-from .verdict import Event
+from .verdict import Events
 from .vocabulary import EventKind
 
 # Members read on every move, bound once: on Python 3.11 reading one off its enum class goes
@@ -17,7 +17,7 @@ _DRAW = EventKind.DRAW
 
 
 
-def draw_cards(state: BaseRound, seat: int, count: int, rule: Rule, events: list[Event],
+def draw_cards(state: BaseRound, seat: int, count: int, rule: Rule, events: Events,
                stop_when_playable: bool = False) -> list[Card]:
     """``seat`` draws up to ``count`` cards, reshuffling the discards when the pile runs out; the
     event shows the cards to ``seat`` only."""
@@ -37,11 +37,11 @@ def draw_cards(state: BaseRound, seat: int, count: int, rule: Rule, events: list
         state.uno_said[seat] = False
     if state.exposed == seat:
         state.exposed = None
-    events.append(Event((_DRAW, rule, {"seat": seat, "count": len(drawn), "cards": names, "private_to": seat})))
+    events.record((_DRAW, rule, {"seat": seat, "count": len(drawn), "cards": names, "private_to": seat}))
     return drawn
 
 
-def _reshuffle(state: BaseRound, events: list[Event]) -> bool:
+def _reshuffle(state: BaseRound, events: Events) -> bool:
     """``draw.reshuffle``: all discards but the top become the new draw pile."""
     if len(state.discard) < 2:
         return False
@@ -50,5 +50,5 @@ def _reshuffle(state: BaseRound, events: list[Event]) -> bool:
     shuffle(pile, random.Random(f"{state.seed}:reshuffle:{state.reshuffles}"))
     state.reshuffles += 1
     state.draw_pile = pile + state.draw_pile
-    events.append(Event((EventKind.RESHUFFLE, Rule.DRAW_RESHUFFLE, {"count": len(pile)})))
+    events.record((EventKind.RESHUFFLE, Rule.DRAW_RESHUFFLE, {"count": len(pile)}))
     return True

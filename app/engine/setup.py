@@ -9,7 +9,7 @@ from .deck import HAND_SIZE, rest_of_deck, shuffled_deck
 from .pending import Pending
 from .round import RoundState
 from .rules import PENALTY, Rule, RuleSet
-from .verdict import Event
+from .verdict import Event, Events
 from .vocabulary import EventKind, PendingKind
 
 __all__ = ["choose_dealer", "deal", "rest_of_deck", "shuffled_deck", "turn_first_card"]
@@ -28,7 +28,7 @@ def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, l
     if rules.dealer == "random":
         dealer = rng.randrange(players)
         return dealer, [Event((EventKind.DEALER, Rule.SETUP_DEALER, {"dealer": dealer, "method": "random"}))]
-    events: list[Event] = []
+    events = Events()
     contenders = list(range(players))
     while len(contenders) > 1:
         deck = list(DECK)
@@ -36,10 +36,10 @@ def choose_dealer(rules: RuleSet, players: int, seed: int | str) -> tuple[int, l
         drawn = dict(zip(contenders, deck))
         best = max(c.number or 0 for c in drawn.values())
         # ``tie``: a draw after the first is the tied players' re-draw, not everyone's.
-        events.append(Event((EventKind.DEALER_DRAW, Rule.SETUP_DEALER,
-                            {"cards": {str(s): c.notation for s, c in drawn.items()}, "tie": bool(events)})))
+        events.record((EventKind.DEALER_DRAW, Rule.SETUP_DEALER,
+                            {"cards": {str(s): c.notation for s, c in drawn.items()}, "tie": bool(events)}))
         contenders = [s for s, c in drawn.items() if (c.number or 0) == best]
-    events.append(Event((EventKind.DEALER, Rule.SETUP_DEALER, {"dealer": contenders[0], "method": "highest"})))
+    events.record((EventKind.DEALER, Rule.SETUP_DEALER, {"dealer": contenders[0], "method": "highest"}))
     return contenders[0], events
 
 
@@ -52,37 +52,38 @@ def deal(rules: RuleSet, players: int, dealer: int, deck: list[Card], seed: int 
         for step in range(1, players + 1):
             hands[(dealer + step) % players].append(pile.pop())
     state = RoundState(rules, hands, pile, [], None, dealer=dealer, seed=seed)
-    events = [Event((EventKind.DEAL, Rule.SETUP_DEAL, {"dealer": dealer, "count": HAND_SIZE}))]
+    events = Events()
+    events.record((EventKind.DEAL, Rule.SETUP_DEAL, {"dealer": dealer, "count": HAND_SIZE}))
     events += turn_first_card(state, random.Random(f"{seed}:first"))
     return state, events
 
 
 def turn_first_card(state: RoundState, rng: random.Random) -> list[Event]:
     """Turn the first card and apply ``first.*``; a card the rule set returns goes back at random."""
-    events: list[Event] = []
+    events = Events()
     first = state.next_seat(state.dealer)
     while True:
         turned = state.draw_pile.pop()
         rule = FIRST_CARD_RULES[turned.kind]
         if turned.kind is Kind.WILD_DRAW_FOUR or (turned.kind is Kind.WILD and state.rules.first_wild == "redraw"):
             state.draw_pile.insert(rng.randrange(len(state.draw_pile) + 1), turned)
-            events.append(Event((EventKind.REDRAW, rule, {"card": turned.notation})))
+            events.record((EventKind.REDRAW, rule, {"card": turned.notation}))
             continue
         break
     state.discard.append(turned)
     state.color = turned.color
     state.turn = first
-    events.append(Event((EventKind.FIRST, rule, {"card": turned.notation, "seat": first})))
+    events.record((EventKind.FIRST, rule, {"card": turned.notation, "seat": first}))
     if turned.kind is Kind.SKIP:
-        events.append(Event((EventKind.SKIP, rule, {"seat": first})))
+        events.record((EventKind.SKIP, rule, {"seat": first}))
         state.turn = state.next_seat(first)
     elif turned.kind is Kind.REVERSE:
         state.direction = -1
         state.turn = state.dealer
-        events.append(Event((EventKind.REVERSE, rule, {"direction": -1, "seat": state.dealer})))
+        events.record((EventKind.REVERSE, rule, {"direction": -1, "seat": state.dealer}))
     elif turned.kind is Kind.DRAW_TWO:
         state.draw_cards(first, PENALTY[Kind.DRAW_TWO], rule, events)
-        events.append(Event((EventKind.SKIP, rule, {"seat": first})))
+        events.record((EventKind.SKIP, rule, {"seat": first}))
         state.turn = state.next_seat(first)
     elif turned.kind is Kind.WILD:
         state.pending = Pending(PendingKind.COLOR, first)
