@@ -272,6 +272,24 @@ def test_draw_reshuffle__a_bot_keeps_a_drawn_action_card_once_the_pile_is_exhaus
     assert bots.decide(more_to_draw, 0, level, random.Random(0)).card == card(drawn)
 
 
+@pytest.mark.parametrize("hands, discard, direction", [
+    # Seats 0 and 1, holding nothing to play on a Reverse, would each draw the one under the top and play it.
+    (["B1 Y2", "B3 Y4", "R1 G1", "R2 G2"], "GR RR", -1),
+    # Seats 0 and 2 likewise with Skips, each skipping the seat after it.
+    (["B1 Y2", "R1 G1", "B3 Y4", "R2 G2"], "GS RS", 1),
+])
+def test_draw_reshuffle__bots_never_keep_the_turn_between_two_seats(hands, discard, direction):
+    # draw.reshuffle: with nothing left to draw but the one card under the top, two bots playing that card
+    # at once would turn play back (or skip) to each other for ever; keeping it, they let every seat play.
+    state = position(hands, discard, draw_pile="", direction=direction, rules="guide-long")
+    rng, seats = random.Random(0), set()
+    while not state.round_over and len(seats) < 4:
+        seats.add(state.actor())
+        state.apply(bots.decide(state, state.actor(), "normal", rng))
+        assert state.reshuffles < 8  # each seat has had its turn well before this
+    assert seats == {0, 1, 2, 3}
+
+
 def test_turn_order__unreadable_moves_are_invalid_not_illegal():
     # turn.order: a seat or target that does not exist, or a play naming no card, cannot be read at all.
     state = position(["R1", "G1"], "R5")
