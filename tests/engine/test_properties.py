@@ -257,8 +257,8 @@ def test_property__bot_games_end_for_every_rule_set_and_table_size_on_fixed_seed
 @pytest.mark.parametrize("stacking, n, seed", [(False, 10, 920250), (False, 10, 68), (False, 10, 90),
                                                (False, 10, 154), (False, 8, 106), (True, 10, 352)])
 def test_property__bot_games_end_where_two_seats_once_passed_a_reverse_back_and_forth(stacking, n, seed):
-    # The games (drawing until playable, 7-0) whose first round never ended before bots kept an action
-    # card drawn from an exhausted pile: two neighbours each drew the one Reverse the reshuffle made and
+    # The games (drawing until playable, 7-0) whose first round never ended before bots kept a Reverse
+    # drawn from an exhausted pile: two neighbours each drew the one Reverse the reshuffle made and
     # played it, for ever, and no other seat had a turn again.
     assert_game_ends({"preset": "guide-long", "stacking": stacking, "seven_zero": True}, n, seed, bot_move,
                      target=100)
