@@ -10,6 +10,16 @@ The ``normal`` level never forgets. Where the rules allow a challenge, a bot now
 and then plays its Wild Draw Four first, even holding the colour: a bluff, so that challenging
 one can pay off for the learner too.
 
+Once the draw pile is exhausted (a draw took its last card; the next draw can only take the
+discards, reshuffled), a bot keeps a Reverse or a Skip it has drawn rather than playing it at
+once, which ``draw.one`` allows ("may be played at once"). Played at once, such a card can hand
+the turn back for ever: late in a long round, with nearly every card in the hands, two
+neighbours each draw the one Reverse the reshuffle makes and play it, the direction flips back
+each time, and the other seats, a learner's among them, never get a turn (two Skips do the same
+across a table of four). A Draw Two or a Wild Draw Four cannot: the seat it skips draws the
+cards that would come round again. A drawn card is never a player's last, so keeping one never
+gives up going out.
+
 >>> import random
 >>> from .scenario import from_scenario
 >>> state, _ = from_scenario({"hands": [["R1", "B2", "W"], ["G5"]], "discard": ["R5"]})
@@ -32,6 +42,7 @@ ATTACKS = (Kind.SKIP, Kind.DRAW_TWO, Kind.REVERSE)  # played first on a player a
 FORGET_UNO = {"easy": 0.5, "normal": 0.0}  # chance to forget UNO, until caught once in the round
 MISS_CATCH = {"easy": 0.5, "normal": 0.0}
 BLUFF = {"easy": 0.3, "normal": 0.15}  # chance to play a held Wild Draw Four before other cards
+LOOPING = (Kind.SKIP, Kind.REVERSE)  # kept when drawn from an exhausted pile, not played at once (see above)
 
 
 class Dice(Protocol):
@@ -76,6 +87,8 @@ def decide(state: RoundState, seat: int, level: str, rng: Dice, caught: bool = F
         return _answer_penalty(state, seat, level, rng, caught)
     if kind == PendingKind.DRAWN:
         assert pending.card is not None  # a drawn card waits to be played or kept
+        if not state.draw_pile and pending.card.kind in LOOPING:
+            return Move(seat, Action.PASS)  # kept: it could hand the turn back and forth for ever
         move = _play(state, seat, [pending.card], level, rng, caught)
         return move or Move(seat, Action.PASS)
     return _play(state, seat, hand, level, rng, caught) or Move(seat, Action.DRAW)

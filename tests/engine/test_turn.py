@@ -1,8 +1,10 @@
 """A turn: whose it is, matching, wilds and drawing (``turn.*``, ``match.*``, ``wild.*``, ``draw.*``)."""
 
+import random
+
 import pytest
 
-from app.engine import Action, Color, Game, IllegalMoveError, InvalidMoveError, Move, card
+from app.engine import Action, Color, Game, IllegalMoveError, InvalidMoveError, Move, bots, card
 
 from .helpers import hand, play, position, summary
 
@@ -240,12 +242,52 @@ def test_draw_reshuffle__one_card_under_the_top():
         ["B1", "G8"], [], [card("R5")], 1, 1)
 
 
-def test_draw_reshuffle__nothing_to_reshuffle():
-    # draw.reshuffle: with only the top card left, nothing can be drawn; the turn passes.
-    state = position(["B1", "G1"], "R5", draw_pile="")
+@pytest.mark.parametrize("rules, rule", [("official", "draw.one"), ("guide-long", "draw.until-playable")])
+def test_draw_reshuffle__nothing_to_reshuffle(rules, rule):
+    # draw.reshuffle: with only the top card left, nothing can be drawn; the turn passes (drawing
+    # until playable too: it stops at once rather than waiting for a card that cannot come).
+    state = position(["B1", "G1"], "R5", draw_pile="", rules=rules)
     events = state.apply(Move(0, Action.DRAW))
-    assert summary(events) == [("draw", "draw.one"), ("pass", "draw.one")] and events[0].params["count"] == 0
-    assert state.turn == 1
+    assert summary(events) == [("draw", rule), ("pass", rule)] and events[0].params["count"] == 0
+    assert (state.turn, state.pending, hand(state, 0)) == (1, None, ["B1"])
+
+
+@pytest.mark.parametrize("drawn, kept", [("RR", True), ("RS", True), ("RD2", False), ("WD4", False), ("R9", False)])
+@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("rules", ["official", "guide-long"])
+def test_draw_reshuffle__a_bot_keeps_a_drawn_reverse_or_skip_once_the_pile_is_exhausted(drawn, kept, level, rules):
+    # draw.one: a playable card drawn "may be played at once". A bot that has just drawn the last card
+    # there was to draw keeps a Reverse or a Skip (played, it could hand the turn back and forth between
+    # two seats for ever: app/engine/bots.py says how) and plays any other; with cards left to draw,
+    # it plays either.
+    exhausted = position(["B1 G1", "B2", "B3"], f"{drawn} R5", draw_pile="", rules=rules)
+    exhausted.apply(Move(0, Action.DRAW))
+    assert exhausted.draw_pile == [] and exhausted.pending.card == card(drawn)
+    move = bots.decide(exhausted, 0, level, random.Random(0))
+    assert (move.action, move.card) == ((Action.PASS, None) if kept else (Action.PLAY, card(drawn)))
+    exhausted.apply(move)
+    assert (drawn in hand(exhausted, 0)) is kept
+    more_to_draw = position(["B1 G1", "B2", "B3"], "R5", draw_pile=f"{drawn} Y9", rules=rules)
+    more_to_draw.apply(Move(0, Action.DRAW))
+    assert bots.decide(more_to_draw, 0, level, random.Random(0)).card == card(drawn)
+
+
+@pytest.mark.parametrize("hands, discard, direction", [
+    # Seats 0 and 1, holding nothing to play on a Reverse, would each draw the one under the top and play it.
+    (["B1 Y2", "B3 Y4", "R1 G1", "R2 G2"], "GR RR", -1),
+    # Seats 0 and 2 likewise with Skips, each skipping the seat after it.
+    (["B1 Y2", "R1 G1", "B3 Y4", "R2 G2"], "GS RS", 1),
+])
+def test_draw_reshuffle__bots_never_keep_the_turn_between_two_seats(hands, discard, direction):
+    # draw.reshuffle: with nothing left to draw but the one card under the top, two bots playing that card
+    # at once would turn play back (or skip) to each other for ever; keeping it, they let every seat play.
+    state = position(hands, discard, draw_pile="", direction=direction, rules="guide-long")
+    rng, seats = random.Random(0), set()
+    while not state.round_over and len(seats) < 4:
+        seats.add(state.actor())
+        state.apply(bots.decide(state, state.actor(), "normal", rng))
+        assert state.reshuffles < 8  # each seat has had its turn well before this
+    assert seats == {0, 1, 2, 3}
 
 
 def test_turn_order__unreadable_moves_are_invalid_not_illegal():
