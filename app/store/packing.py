@@ -18,12 +18,13 @@ stored game to the engine and bots of the release that reads it.
 The compressor is sized for rows (``WINDOW_BITS``, ``MEMORY_LEVEL``). zlib's defaults, a 32 KB
 window and a hash table of 32,768 entries, are made for long streams: each row's compressor set
 up and cleared about 256 KB to deflate 4 KB of dictionary and a row of 1-2 KB. Sized for rows it
-sets up a quarter of that, and packing costs a move about a fifth less CPU (bench/move_cost.py's
-moves, where the caches are cold). An 8 KB window still reaches the whole dictionary from any
-point of a row of nearly 4 KB, so rows are as small as before (126 bytes on average in sample
-games, either way); a longer row only finds fewer matches near its end. Rows are read with the
-largest window (``RAW_DEFLATE``), which reads a stream written with any smaller one: the format
-is the same, and rows written before read as ever.
+sets up a quarter of that, and packing costs a move a tenth to a fifth less CPU (measured in
+bench/move_cost.py's moves, where the caches are cold: the more so, the busier the machine). An
+8 KB window still reaches the whole dictionary from any point of a row of nearly 4 KB, so rows
+are as small as before (126 bytes on average in sample games, either way); a longer row only
+finds fewer matches near its end. Rows are read with the largest window (``RAW_DEFLATE``), which
+reads a stream written with any smaller one: the format is the same, and rows written before
+read as ever.
 
 A packed row's first byte names its format; format 1 is raw DEFLATE with ``DICTIONARY_1``, the
 bytes of log-dictionary-1.jsonl: the eleven commonest kinds of step in sample games, the
