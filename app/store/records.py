@@ -7,7 +7,7 @@ import hmac
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..fast_json import loads as decode
@@ -30,7 +30,7 @@ class Record:
 
     def owned_by(self, token: str | None) -> bool:
         """Constant-time comparison, so timing tells nothing about the owner's token."""
-        return token is not None and hmac.compare_digest(owner_hash(token), self.owner)
+        return token is not None and hmac.compare_digest(_issued_hash(token), self.owner)
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class ClassRecord:
     def taught_by(self, token: str | None) -> bool:
         """Whether ``token`` is the maker's (the browsers that opened the teacher link: the store's
         ``teaches``)."""
-        return token is not None and hmac.compare_digest(owner_hash(token), self.teacher)
+        return token is not None and hmac.compare_digest(_issued_hash(token), self.teacher)
 
     def has_teacher_link(self, secret: str) -> bool:
         """Whether ``secret`` is the class's live teacher link, compared in constant time."""
@@ -245,6 +245,16 @@ class SchemaBehind(StoreUnavailable):
 
 def owner_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@lru_cache(maxsize=4096)
+def _issued_hash(token: str) -> str:
+    """``owner_hash`` of an owner token this server issued (app.practice.owners hands out no
+    other), remembered for the tokens checked last, as many as app.practice.owners remembers
+    cookies: a browser sends the same token with every move, and hashing it anew (OpenSSL sets up
+    each hash) was a third of loading the move's game. Never a secret a client typed (a teacher
+    link's, of any length): those are hashed each time."""
+    return owner_hash(token)
 
 
 def new_token() -> str:

@@ -6,6 +6,7 @@ import hashlib
 import random
 import re
 import time
+import zlib
 
 import pytest
 
@@ -65,6 +66,18 @@ def test_a_game_of_thirty_moves_packs_to_a_fifth_of_its_json_and_reads_back_exac
         log = access.store().steps(game["id"], 0)
     assert len(rows) == 31 and [step for _, packed in rows for step in packing.unpack(packed)] == log
     assert sum(len(packed) for _, packed in rows) * 5 < len(dumps(log))
+
+
+def test_rows_packed_in_zlibs_default_window_and_rows_longer_than_the_window_read_back():
+    """Rows are packed in a window sized for them (``packing.WINDOW_BITS``) and read in the
+    largest: a row written before, in zlib's default window, still reads, and so does a row far
+    longer than the window."""
+    steps = [{"seat": n % 4, "events": [{"kind": "draw", "rule": "draw.one", "params": {"seat": n % 4, "count": n}}]}
+             for n in range(300)]
+    deflate = zlib.compressobj(packing.LEVEL, zlib.DEFLATED, packing.RAW_DEFLATE, zdict=packing.DICTIONARY_1)
+    written_before = bytes((packing.FORMAT_1,)) + deflate.compress(dumps(steps).encode()) + deflate.flush()
+    assert packing.unpack(written_before) == steps
+    assert len(dumps(steps)) > 2 ** -packing.WINDOW_BITS and packing.unpack(packing.pack(steps)) == steps
 
 
 def test_a_row_cut_short_or_of_another_format_is_an_error_not_a_shorter_log():
