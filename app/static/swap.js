@@ -87,7 +87,7 @@ window.UnoSwap = (function () {
     return fresh;
   }
 
-  // ---- Patching: the answer's region put in place by changing only what differs ----------------
+  // ---- Patching ----
 
   // Makes ``current`` read exactly as ``fresh`` (the answer's, parsed; nodes are taken from it),
   // changing only what differs: docs/step-player.md.
