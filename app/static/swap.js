@@ -87,7 +87,7 @@ window.UnoSwap = (function () {
     return fresh;
   }
 
-  // ---- Patching: the answer's region put in place by changing only what differs ----------------
+  // ---- Patching ----
 
   // Makes ``current`` read exactly as ``fresh`` (the answer's, parsed; nodes are taken from it),
   // changing only what differs: docs/step-player.md.
@@ -142,7 +142,7 @@ window.UnoSwap = (function () {
   // Kind and tag, then id, else a log entry's number, else a card (a hand's place holds it first).
   function key(node) {
     if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
-    const card = node.hasAttribute("data-card") ? node : node.firstElementChild;
+    const card = node.classList.contains("hand-card") ? node.firstElementChild : node;
     return node.localName + "#" + (node.id || node.getAttribute("value") || (card && card.getAttribute("data-card")) || "");
   }
 

@@ -335,6 +335,31 @@ def test_an_answer_without_a_table_is_shown_in_place_not_sent_again(visit):
     assert page.evaluate("document.activeElement.id") == "main"
 
 
+def test_a_move_changes_only_what_it_changed_on_the_table(visit):
+    """The answer's table is patched in (swap.js): the discard pile's place and every card still in
+    the hand are the same elements after a card is played, with their hints, the pile showing the
+    answer's top card (#36 item 6: the pile was replaced whole, and every card after the one played
+    had its hint replaced, numbered by place)."""
+    page = visit().page
+    learner, table = Learner(page, "mouse"), Table(page)
+    start_game(page, learner, "en")
+    learner.settled()
+    played = page.locator('.card-button[data-verdict="legal"]:not([data-card^="W"])').first
+    for _ in range(MAX_ACTIONS):  # drawing (and keeping what is drawn) till a card other than a wild can be played
+        if played.count():
+            break
+        learner.move(next(filter(lambda button: button.count(), map(table.action, ("pass", "continue", "draw")))))
+    card = played.get_attribute("data-card")
+    page.evaluate("""card => { window.kept = [document.querySelector('.pile-discard'),
+      ...[...document.querySelectorAll('.hand-card')].filter(place => place.querySelector('[data-card]').dataset.card !== card)
+        .flatMap(place => [place, ...place.children])]; }""", card)
+    learner.move(played)
+    assert page.evaluate("window.kept.length > 3 && window.kept.every(element => element.isConnected)")
+    served = re.search(r'class="pile-top" data-card="(\w+)"', page.context.request.get(page.url).text()).group(1)
+    top = page.locator(".pile-discard .pile-top")
+    assert top.get_attribute("data-card") == served and top.locator(".card").count() == 1
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_projected_table_shows_the_decision_the_hand_and_the_log_at_once(visit, screenshots, lang):
     """A teacher's projector (1920x1080): the log beside the table, and the decision and every step

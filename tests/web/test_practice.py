@@ -662,6 +662,28 @@ def test_hints_can_be_switched_off_and_on_at_the_table(app, client, lang):
         assert f'name="hints" value="{"off" if shown else "on"}"' in page
 
 
+def test_a_hint_is_named_by_its_card_so_a_card_played_leaves_the_others_as_they_were(app, client):
+    """Each hint's id is its card's (a second copy's with its number), never its place: playing a
+    card renumbers no other, so the patch (swap.js) changes nothing else in the hand (#36 item 6)."""
+    game_id = new_form_game(client, seed="3")
+    rewrite(app, game_id, lambda p: (_draw_position(p), p.round.hands[HUMAN].extend([card("R5"), card("G2"), card("R5")])))
+    url = f"/en/play/{game_id}"
+
+    def hints(page):
+        return dict(re.findall(r'value="(\w+)" data-card="\w+" class="card-button"[^>]*aria-describedby="([^"]+)"', page))
+
+    before = client.get(url).text
+    ids = re.findall(r'<span class="hint-text" id="([^"]+)"', before)
+    assert len(ids) == len(set(ids)) and {"hint-R5", "hint-R5-1", "hint-G2"} <= set(ids)
+    assert hints(before)["G2"] == "hint-G2"
+    version, practice = stored(app, game_id)
+    played = next(c.notation for c in practice.round.hands[HUMAN] if c.notation not in ("R5", "G2") and not c.is_wild
+                  and f'value="{c.notation}" data-card="{c.notation}" class="card-button" data-verdict="legal"' in before)
+    assert client.post(url, data=form_fields({"action": "play", "card": played}, version, csrf(client))).status_code == 303
+    after = client.get(url).text
+    assert re.findall(r'<span class="hint-text" id="(hint-R5(?:-1)?|hint-G2)"', after) == ["hint-R5", "hint-G2", "hint-R5-1"]
+
+
 def test_switching_hints_keeps_the_colour_being_chosen(app, client):
     game_id = new_form_game(client, seed="3")
     rewrite(app, game_id, lambda p: (_draw_position(p), p.round.hands[HUMAN].append(card("W"))))
