@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from app.engine.cards import card
+from app.engine.pending import Pending
+from app.engine.vocabulary import PendingKind
 from app.practice import access
 from app.practice.game import Practice
 
@@ -85,12 +87,18 @@ def assert_sees_only_its_hand(page, served_app, table: str, seat: int) -> None:
 
 def take_turn(page) -> None:
     """The seat to move plays a card it may (a wild with the first colour offered), or draws, or
-    keeps a drawn card, or accepts a penalty, or deals the next round; then waits for its table."""
+    keeps a drawn card, or accepts a penalty, or deals the next round, or names the colour of a
+    Wild turned first (``first.wild``: a dealt round starts so about once in 27); then waits for
+    its table."""
     table, learner = Table(page), Learner(page, "mouse")
     for action in ("pass", "accept", "next-round"):
         if table.action(action).count():
             learner.move(table.action(action).first)
             return
+    first_colour = page.locator("#decision .colours button")
+    if first_colour.count():
+        learner.move(first_colour.first)
+        return
     playable = page.locator('.hand-card .card-button[data-verdict="legal"]')
     if playable.count():
         learner.move(playable.first)
@@ -191,6 +199,34 @@ SETTLED_AFTER = """v => {
     const table = document.querySelector('.practice');
     return table && Number(table.dataset.version) > v && !table.hasAttribute('aria-busy') && !table.classList.contains('playing');
 }"""
+
+
+def wild_turned_first(practice: Practice) -> None:
+    """The round as if its first card turned were a Wild (``first.wild``): the seat to move names
+    its colour before anyone plays (a dealt round starts so about once in 27)."""
+    state = practice.round
+    wild = next(face for face in state.draw_pile if face == card("W"))
+    state.draw_pile.remove(wild)
+    state.draw_pile[:0] = state.discard
+    state.discard[:] = [wild]
+    state.color = None
+    state.pending = Pending(PendingKind.COLOR, state.turn)
+
+
+def test_a_wild_turned_first_has_its_seat_name_the_colour_on_its_own_page(two_people, served_app):
+    maker, friend = two_people
+    table = open_table(maker, "ar", 2, "سارة")
+    join_table(friend, f"/en/tables/{table}", "Sam")
+    version = rewrite(served_app, table, wild_turned_first)
+    seat = god_view(served_app, table)[1].round.actor()
+    pages = [maker, friend]
+    everyone_at(pages, version)
+    assert pages[1 - seat].locator("#decision .colours button").count() == 0  # only the seat that names it
+    assert pages[seat].locator(".draw-button").count() == 0  # nothing is played before the colour
+    take_turn(pages[seat])
+    named, after = god_view(served_app, table)
+    assert named > version and after.round.pending is None and after.round.color is not None
+    everyone_at(pages, named)
 
 
 def test_four_people_play_a_whole_round_and_a_catch_race_is_decided_once(visit, served_app):
