@@ -126,6 +126,28 @@ class _Statements:
         return cursor
 
 
+class _Connection(psycopg.Connection[Any]):
+    """A connection of the pool that keeps one cursor for the store's lone statements (``run``).
+    psycopg's own ``Connection.execute`` makes a new cursor for each statement, and a new cursor
+    sets up its adapters afresh (how each parameter is sent): about 40% of psycopg's own work for
+    a move's save, which is one such statement (bench/move_cost.py). A lone statement's rows are
+    read before the connection goes back to the pool (``_one``, ``_all``, ``_write_one``), so one
+    cursor serves them in turn; a transaction's statements (``_Statements``) each have a cursor of
+    their own, as a caller may still read one's rows while it runs the next."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._kept: psycopg.Cursor[Any] | None = None  # made on first use: connect() sets the connection up after this
+
+    def run(self, sql: str, params: tuple = ()) -> psycopg.Cursor[Any]:
+        """``sql`` (psycopg's placeholders) run on this connection's kept cursor."""
+        if self._kept is None:
+            self._kept = self.cursor()
+        return self._kept.execute(sql, params)
+
+
 class _Lent:
     """A connection of ``pool`` for a ``with`` block: taken (``getconn``) and given back
     (``putconn``, which also replaces one left broken or mid-statement), and no more. The pool's
@@ -135,10 +157,10 @@ class _Lent:
 
     __slots__ = ("pool", "conn")
 
-    def __init__(self, pool: ConnectionPool):
+    def __init__(self, pool: ConnectionPool[_Connection]):
         self.pool = pool
 
-    def __enter__(self) -> psycopg.Connection[Any]:
+    def __enter__(self) -> _Connection:
         self.conn = self.pool.getconn()
         return self.conn
 
@@ -160,15 +182,15 @@ class PostgresStore(Store):
                  max_size: int = 10, timeout: float = 5.0):
         super().__init__(clean_every)
         self.url, self._sizes, self._timeout = url, (min_size, max_size), timeout
-        self._pool_of: tuple[int, ConnectionPool] | None = None  # (pid, its pool)
-        self._inherited: list[ConnectionPool] = []  # a parent's pools, never closed here (see _pool)
+        self._pool_of: tuple[int, ConnectionPool[_Connection]] | None = None  # (pid, its pool)
+        self._inherited: list[ConnectionPool[_Connection]] = []  # a parent's pools, never closed here (see _pool)
         self._opening = threading.Lock()
         self._schema_ok = False
 
     def __repr__(self) -> str:
         return f"PostgresStore({psycopg.conninfo.conninfo_to_dict(self.url).get('dbname')!r})"
 
-    def _pool(self) -> ConnectionPool:
+    def _pool(self) -> ConnectionPool[_Connection]:
         """This process's pool, opened on first use. A forked process opens its own and keeps its
         parent's untouched: closing that would end the parent's connections on the server."""
         found = self._pool_of
@@ -178,8 +200,9 @@ class PostgresStore(Store):
                 if found is None or found[0] != os.getpid():
                     if found is not None:
                         self._inherited.append(found[1])
-                    pool = ConnectionPool(self.url, min_size=self._sizes[0], max_size=self._sizes[1],
-                                          timeout=self._timeout, check=_unheard, name="uno-tutor", open=True,
+                    pool = ConnectionPool(self.url, connection_class=_Connection, min_size=self._sizes[0],
+                                          max_size=self._sizes[1], timeout=self._timeout, check=_unheard,
+                                          name="uno-tutor", open=True,
                                           kwargs={"autocommit": True, "prepare_threshold": 0,
                                                   "options": _options(self.url)})
                     found = self._pool_of = os.getpid(), pool
@@ -207,7 +230,7 @@ class PostgresStore(Store):
     def _write_one(self, sql: str, params: tuple = ()) -> int:
         """The pool's connections are in autocommit: a lone statement is its own transaction."""
         with self._connection() as conn:
-            return conn.execute(_placeholders(sql), params).rowcount
+            return conn.run(_placeholders(sql), params).rowcount
 
     @contextmanager
     def _upgrade_transaction(self):
@@ -217,11 +240,11 @@ class PostgresStore(Store):
 
     def _one(self, sql: str, params: tuple = ()) -> tuple | None:
         with self._connection() as conn:
-            return conn.execute(_placeholders(sql), params).fetchone()
+            return conn.run(_placeholders(sql), params).fetchone()
 
     def _all(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._connection() as conn:
-            return conn.execute(_placeholders(sql), params).fetchall()
+            return conn.run(_placeholders(sql), params).fetchall()
 
     def _serialize(self, db: _Statements, kind: int, key: str) -> None:
         db.execute(f"SELECT pg_advisory_xact_lock({int(kind)}, hashtext(?))", (key,))

@@ -65,6 +65,33 @@ def test_a_move_is_one_round_trip_to_postgresql(app, monkeypatch, tmp_path):
     assert not any("\tQuery\t" in line for line in lines)  # nothing sent but the save: no BEGIN, COMMIT, check
 
 
+@postgres_only
+def test_a_moves_statement_runs_on_its_connections_kept_cursor(app, monkeypatch):
+    """psycopg's ``Connection.execute`` made a cursor for every statement, setting up its adapters
+    afresh; each pooled connection keeps one for the store's lone statements (app.store.postgres),
+    so a move makes none. A statement that failed leaves it ready for the next."""
+    monkeypatch.setenv("DATABASE_POOL_MAX", "1")
+    client = app.test_client()
+    played = moves(app, client, WARM_UP + MOVES)
+    for _ in range(WARM_UP + 1):
+        next(played)
+    made = []
+    cursor = psycopg.Connection.cursor
+    monkeypatch.setattr(psycopg.Connection, "cursor", lambda conn, *args, **kwargs: made.append(conn) or cursor(
+        conn, *args, **kwargs))
+    for _ in played:
+        pass
+    assert made == []
+    with app.app_context():
+        store = access.store()
+        taken = store._one("SELECT id FROM games")
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            store._write_one("INSERT INTO games (id, owner, version, state, finished, updated) "
+                             "SELECT id, owner, version, state, finished, updated FROM games WHERE id = ?", taken)
+        assert store._one("SELECT id FROM games WHERE id = ?", taken) == taken
+    assert made == []
+
+
 @sqlite_only
 def test_a_move_on_sqlite_is_one_transaction_of_the_save_and_its_log(app):
     client = app.test_client()
