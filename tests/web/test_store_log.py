@@ -80,6 +80,19 @@ def test_rows_packed_in_zlibs_default_window_and_rows_longer_than_the_window_rea
     assert len(dumps(steps)) > 2 ** -packing.WINDOW_BITS and packing.unpack(packing.pack(steps)) == steps
 
 
+def test_each_row_is_the_bytes_a_new_compressor_with_the_dictionary_writes():
+    """Rows are deflated by copies of one compressor that has taken in the dictionary
+    (``packing._PRIMED``): row after row, each is what a compressor made for it alone writes, so
+    no row depends on the rows packed before it in the process."""
+    rows = [[{"seat": n % 4, "events": [{"kind": "draw", "rule": "draw.one", "params": {"seat": n % 4, "count": n}}]}] * n
+            for n in (1, 7, 1, 30)]
+    for steps in rows:
+        deflate = zlib.compressobj(packing.LEVEL, zlib.DEFLATED, packing.WINDOW_BITS, packing.MEMORY_LEVEL,
+                                   zdict=packing.DICTIONARY_1)
+        alone = bytes((packing.FORMAT_1,)) + deflate.compress(dumps(steps).encode()) + deflate.flush()
+        assert packing.pack(steps) == alone and packing.unpack(alone) == steps
+
+
 def test_a_row_cut_short_or_of_another_format_is_an_error_not_a_shorter_log():
     packed = packing.pack([{"seat": 0, "events": []}] * 20)
     with pytest.raises(ValueError):
