@@ -17,8 +17,7 @@ boundary, docs/step-player.md) and the layers painted (traced): counts that do n
 machine's load. It also reads the processor time of the renderer's main thread (Linux's
 /proc/<pid>/task/<pid>/schedstat), which a loaded machine stretches far less than the busy time;
 but throttled, Chromium keeps that thread spinning, so it is the work alone only with ``--rate 1``
-(the CPU not slowed: then busy time and processor time are both the work, on a quiet machine about
-a quarter of the busy time at 4x). The move is awaited by watching the page's mutations
+(the CPU not slowed: about a fifth of the busy time at 4x). The move is awaited by watching the page's mutations
 (bench/table.py's CLICK_TO_SETTLED), never by a frame-by-frame loop, which would itself keep the
 main thread rendering every frame.
 
@@ -27,6 +26,12 @@ With ``--base`` (another checkout, e.g. main in a second worktree:
 process on 127.0.0.1, and measured one after the other, alternating, ``--runs`` times; each run
 ends with the ratios this checkout / the base (below 1: this one keeps the thread less busy).
 Timings vary with the machine's load: compare the ratios of one run, never figures across runs.
+
+Main (December 2026, 12 moves): at 4x on a quiet machine (load 0.3) busy 391 ms a move at the
+brisk pace (p90 507, longest task 115 ms), 97 ms at instant (longest task 133 ms); the same code
+under a load of 5 to 8 on two cores, 537 to 696 ms and 134 to 191 ms. At ``--rate 1`` (load 2 to
+7) the main thread's processor time is 73 to 84 ms a move at brisk, 22 to 28 ms at instant, with
+10.8 whole-page layouts a move at brisk: the #36 goal (200 ms at 4x, half of 391) is roughly 40 ms of it.
 """
 from __future__ import annotations
 
@@ -88,9 +93,9 @@ class Move:
 
 def renderers_cpu() -> dict[int, float]:
     """Each renderer process's main thread (its first, whose id is the process's): how long it has
-    run on a processor, in ms (Linux's schedstat). The throttled thread's work without the time
-    it is held off the processor (the 4x) or waits for one (a loaded machine): a figure that a
-    shared machine's load stretches far less than the busy time."""
+    run on a processor, in ms (Linux's schedstat), without the time it waited for one: a figure that
+    a shared machine's load stretches far less than the busy time (the work alone at ``--rate 1``
+    only: throttled, the thread spins)."""
     cpu = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
