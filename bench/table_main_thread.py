@@ -14,10 +14,10 @@ the thread was busy, the longest task, the long tasks per move, and per move the
 (one a frame in which the page changed) and the elements the browser styled anew, the layouts and
 those of the whole page (a layout that starts at the page's root, not at a contained box: a relayout
 boundary, docs/step-player.md) and the layers painted (traced): counts that do not vary with the
-machine's load. It also reads the processor time of the renderer's main thread (Linux's
-/proc/<pid>/task/<pid>/schedstat), which a loaded machine stretches far less than the busy time;
-but throttled, Chromium keeps that thread spinning, so it is the work alone only with ``--rate 1``
-(the CPU not slowed: about a fifth of the busy time at 4x). The move is awaited by watching the page's mutations
+machine's load. With ``--rate 1`` (the CPU not slowed) it also prints the processor time of the
+renderer's main thread (Linux's /proc/<pid>/task/<pid>/schedstat), the work alone, which a loaded
+machine stretches far less than the busy time (about a fifth of the busy time at 4x; throttled,
+Chromium keeps that thread spinning, so the figure would be the spin's). The move is awaited by watching the page's mutations
 (bench/table.py's CLICK_TO_SETTLED), never by a frame-by-frame loop, which would itself keep the
 main thread rendering every frame.
 
@@ -200,13 +200,15 @@ def summary(played: list[Move], trace: Traced) -> dict[str, float]:
     return figures
 
 
-def line(name: str, figures: dict[str, float], moves: int) -> str:
+def line(name: str, figures: dict[str, float], moves: int, cpu: bool) -> str:
+    """One checkout's figures (``cpu``: with the main thread's processor time, the work alone at --rate 1 only)."""
     return (f"  {name:<6} {moves:>2} moves: busy/move median {figures['busy']:6.0f} ms, p90 {figures['busy p90']:6.0f} ms "
             f"({figures['busy share']:4.0%} of the time); longest task {figures['longest task']:4.0f} ms, "
             f"long tasks/move {figures['long tasks/move']:4.2f}; median script {figures['script']:4.0f}, "
             f"style {figures['recalcstyle']:4.0f}, layout {figures['layout']:4.0f} ms; "
             f"style updates/move {figures['style updates/move']:4.0f}, elements restyled/move {figures['restyled/move']:5.0f}; "
-            f"main thread's CPU/move median {figures['cpu']:5.1f} ms; layouts/move {figures['layouts/move']:4.1f} "
+            + (f"main thread's CPU/move median {figures['cpu']:5.1f} ms; " if cpu else "")
+            + f"layouts/move {figures['layouts/move']:4.1f} "
             f"({figures['whole layouts/move']:4.1f} of the whole page), layers painted/move {figures['paints/move']:4.1f}")
 
 
@@ -246,11 +248,11 @@ def main() -> None:
                     for name in order:
                         played, trace = play(browser, servers[name][1], pace, args.moves, args.seed, args.lang, args.rate)
                         figures[name] = summary(played, trace)
-                        print(line(name, figures[name], len(played)), flush=True)
+                        print(line(name, figures[name], len(played), args.rate == 1), flush=True)
                     if "base" in figures:
                         ours, base = figures["ours"], figures["base"]
-                        print(f"  ours/base: busy/move median {ratio(ours['busy'], base['busy'])}, "
-                              f"main thread's CPU/move median {ratio(ours['cpu'], base['cpu'])}, "
+                        cpu = f"main thread's CPU/move median {ratio(ours['cpu'], base['cpu'])}, " if args.rate == 1 else ""
+                        print(f"  ours/base: busy/move median {ratio(ours['busy'], base['busy'])}, {cpu}"
                               f"whole-page layouts/move {ratio(ours['whole layouts/move'], base['whole layouts/move'])}, "
                               f"layers painted/move {ratio(ours['paints/move'], base['paints/move'])}, "
                               f"p90 {ratio(ours['busy p90'], base['busy p90'])}, "
