@@ -9,7 +9,7 @@ window.UnoSteps = (function () {
   const PACES = { slow: 1700, normal: 900, brisk: 650, fast: 400, instant: 0 };
   const DEFAULT_PACE = "brisk";
   const FLIGHT = 550;  // ms: the longest a card travels, however slow the pace
-  const REST = 2000;  // ms: a flown card rests where it landed (travel)
+  const REST = 2000;  // ms: a flown card rests where it landed (fly)
   // The events that move a card get their whole beat; the others light a place and say their words.
   const TRAVELS = new Set(["play", "first", "redraw", "draw", "deal"]);
   const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -209,56 +209,58 @@ window.UnoSteps = (function () {
     return aim;
   };
 
-  // The card ``aim`` names travels; ``then`` puts it in its place at the table's next change
-  // (landNow), or at once without motion (both places lit). Returns the ms it flies (0: none).
+  // ``aim``'s card flies in the flyer (to the hand, the players); ``then`` puts it in its place at
+  // the table's next change (landNow), or at once without motion (both places lit).
   StepPlayer.prototype.travel = function (aim, ms, then) {
     const done = then || function () {};
-    if (!aim || !aim.element) {
+    if (!aim || !aim.element || !aim.a) {
+      if (aim && aim.element) this.still(aim);
       done();
-      return 0;
+      return;
     }
-    const from = aim.from, to = aim.to, element = aim.element, a = aim.a, b = aim.b;
-    if (!a) {
-      from.classList.add("lit-still");
-      to.classList.add("lit-still");
-      done();
-      this.landings.push(function () {
-        from.classList.remove("lit-still");
-        to.classList.remove("lit-still");
-      });
-      return 0;
-    }
-    // Placed where it lands, from the middle of where it leaves, settling from a little bigger.
     const flyer = flyerOnSky();
-    element.style.setProperty("--size", b.width + "px");
-    flyer.replaceChildren(element);
+    const b = aim.b;
+    aim.element.style.setProperty("--size", b.width + "px");
+    flyer.replaceChildren(aim.element);
     flyer.style.left = b.left + "px";
     flyer.style.top = b.top + "px";
     flyer.style.width = b.width + "px";
     flyer.style.height = b.height + "px";
-    flyer.classList.add("flying");
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
-    const flight = Math.min(ms * 0.6, FLIGHT);
-    const landed = flight / (flight + REST);
-    const motion = hold(flyer, [
-      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85, easing: "ease-in" },
-      { transform: "scale(1.12)", opacity: 1, offset: landed * 0.8, easing: "ease-out" },
-      { transform: "none", opacity: 1, offset: landed },
-      { transform: "none", opacity: 1 },
-    ], flight);
+    const motion = fly(flyer, aim, ms);
     this.landings.push(function () {
       motion.cancel();
       flyer.classList.remove("flying");
       done();
     });
-    return flight;
   };
 
-  // ``element`` animated for ``ms``, its last keyframe held REST more; started now (docs).
-  function hold(element, keyframes, ms) {
-    const motion = element.animate(keyframes, ms + REST);
+  // Where ``aim``'s card leaves and lands, lit (no motion).
+  StepPlayer.prototype.still = function (aim) {
+    const from = aim.from, to = aim.to;
+    from.classList.add("lit-still");
+    to.classList.add("lit-still");
+    this.landings.push(function () {
+      from.classList.remove("lit-still");
+      to.classList.remove("lit-still");
+    });
+  };
+
+  // ``element``, where ``aim``'s card lands, flies there from where it leaves, settling from a
+  // little bigger; held REST more, started now (docs/step-player.md).
+  function fly(element, aim, ms) {
+    const a = aim.a, b = aim.b;
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    const scale = Math.min(1, Math.max(0.4, a.width / Math.max(b.width, 1)));
+    const flight = Math.min(ms * 0.6, FLIGHT);
+    const landed = flight / (flight + REST);
+    element.classList.add("flying");
+    const motion = element.animate([
+      { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", opacity: 0.85, easing: "ease-in" },
+      { transform: "scale(1.12)", opacity: 1, offset: landed * 0.8, easing: "ease-out" },
+      { transform: "none", opacity: 1, offset: landed },
+      { transform: "none", opacity: 1 },
+    ], flight + REST);
     motion.startTime = document.timeline.currentTime;
     return motion;
   }
@@ -273,23 +275,25 @@ window.UnoSteps = (function () {
     return template ? template.content.firstElementChild.cloneNode(true) : null;
   };
 
-  // The pile's top card becomes ``notation``'s; one flying there (``arrives``: ms, 0: none) shows
-  // at the table's next change (over the one before), one that did not fly settles.
-  StepPlayer.prototype.land = function (notation, arrives) {
+  // The pile's top card becomes ``notation``'s: ``aim``'s card flies there itself, over the one
+  // before (taken away at the next change: landNow); else it settles.
+  StepPlayer.prototype.land = function (notation, aim, ms) {
     const top = this.table.querySelector(".pile-top");
-    const face = this.cardFor(notation);
+    const face = (aim && aim.element) || this.cardFor(notation);
     if (!top || !face) return;
     top.dataset.card = notation;
-    if (!arrives) {
+    if (!aim || !aim.a) {
+      if (aim && aim.element) this.still(aim);
       top.replaceChildren(face);
       face.classList.add("landed");
       return;
     }
     Array.from(top.children).forEach(function (before) { before.setAttribute("aria-hidden", "true"); });
-    face.classList.add("arriving");  // unseen under the flying card, which rests over it (docs)
     top.appendChild(face);
+    const motion = fly(face, aim, ms);
     this.landings.push(function () {
-      face.classList.remove("arriving");
+      motion.cancel();
+      face.classList.remove("flying");
       top.replaceChildren(face);
     });
   };
@@ -333,13 +337,13 @@ window.UnoSteps = (function () {
     this.landNow();
     switch (event.kind) {
       case "play":
-        this.land(p.card, this.travel(aim, ms));
+        this.land(p.card, aim, ms);
         if (aim && aim.own) aim.own.closest(".hand-card").style.visibility = "hidden";  // it leaves the hand
         this.setCount(p.seat, Math.max(0, this.count(p.seat) - 1));
         break;
       case "first":
       case "redraw":
-        this.land(p.card, this.travel(aim, ms));
+        this.land(p.card, aim, ms);
         break;
       case "draw": {
         const drawn = function () {
