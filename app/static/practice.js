@@ -118,8 +118,9 @@
 
   // Puts the answer's table ``fresh`` in place of ``current``: made ready first (setUp), then
   // patched in (swap.js), so that only what differs changes on the page (#36); the log's drawer
-  // stays as it is. With ``focus`` ({choosing}: a choice asked for), the focus goes where the
-  // learner acts next (nextFocus). Returns the table in place (``current``, now reading as ``fresh``).
+  // stays as it is. With ``focus``, the focus goes where the learner acts next (nextFocus;
+  // ``choosing``: a choice asked for; ``played``: steps were just played on ``current``). Returns
+  // the table in place (``current``, now reading as ``fresh``).
   function putInPlace(current, fresh, focus) {
     const drawerOpen = Boolean(current.querySelector("#log.open"));  // opened while the steps played, too
     const log = fresh.querySelector("#log");
@@ -127,11 +128,13 @@
     setUp(fresh);
     const target = focus && nextFocus(fresh, focus.choosing);
     // Focused before the patch writes, where it is on the page already (a card that stays in the
-    // hand, the panel): focused after, it had the patched table laid out within the patch's task,
-    // a move's longest (#36 item 6). So the card played gives the focus up to it, not to the page.
-    // A card new to the hand is focused once in place, and a refused card scrolled to there.
+    // hand, the panel), while the page is still laid out: focused after, it had the patched table
+    // laid out within the patch's task, a move's longest (#36 item 6); and the card played gives
+    // the focus up to it, not to the page. Focused once in place: a card new to the hand, a refused
+    // card (scrolled to there), and any after steps played (their last writes, not laid out yet,
+    // and the patch's then laid out once).
     const scroll = Boolean(target && target.hasAttribute("data-refused"));
-    const early = target && !scroll && counterpart(current, fresh, target);
+    const early = target && !focus.played && !scroll && counterpart(current, fresh, target);
     if (early) early.focus({ preventScroll: true });
     if (current !== fresh) swap.patch(current, fresh);
     settledAt = performance.now();
@@ -146,7 +149,8 @@
   // the table in place.
   async function playThenShow(current, fresh, choosing, keepFocus) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
-    if (entries.length && pace() !== "instant") {
+    const played = entries.length > 0 && pace() !== "instant";
+    if (played) {
       player = new steps.StepPlayer(current, fresh);
       try {
         await player.run();
@@ -156,7 +160,7 @@
     } else if (entries.length) {
       announce(steps.sentences(Array.from(entries)));
     }
-    const table = putInPlace(current, fresh, keepFocus ? null : { choosing: choosing });
+    const table = putInPlace(current, fresh, keepFocus ? null : { choosing: choosing, played: played });
     // After the move that brought this table is answered (sendOnce lets the next one go then).
     if (tapped) window.setTimeout(judgeTapped, 0);
     return table;
