@@ -68,18 +68,24 @@
     setUpHand(table);
   }
 
-  // Where the learner is after an answer: a refused card, a choice to make, or the hand on their turn.
-  function focusAfter(table, choosing) {
+  // Where the learner acts next on ``table`` (an answer's, made ready): a refused card, a choice to
+  // make, or the hand on their turn.
+  function nextFocus(table, choosing) {
     const refused = table.querySelector(".card-button[data-refused]");
-    if (refused) {
-      refused.focus();
-      return;
-    }
+    if (refused) return refused;
     const panel = table.querySelector("#decision");
     const waitingChoice = panel && panel.querySelector(".colours, .drawn, .notice, .result, button[name=target]");
     const hand = table.querySelector('.hand-cards .card-button[tabindex="0"]');
-    if (!choosing && !waitingChoice && hand && table.querySelector(".draw-button")) hand.focus({ preventScroll: true });
-    else if (panel) panel.focus({ preventScroll: true });
+    return !choosing && !waitingChoice && hand && table.querySelector(".draw-button") ? hand : panel;
+  }
+
+  // The element of ``current`` that swap.patch(current, fresh) makes ``node`` (of ``fresh``) into,
+  // known before the patch writes anything; null if the patch puts ``node`` itself in.
+  function counterpart(current, fresh, node) {
+    if (node === fresh) return current;
+    const above = counterpart(current, fresh, node.parentNode);
+    const pair = above && swap.paired(above, node.parentNode).find(function (pair) { return pair[1] === node; });
+    return pair ? pair[0] : null;
   }
 
   // The move could not be sent or was not answered: the table stays as it was and says so. (If
@@ -112,15 +118,29 @@
 
   // Puts the answer's table ``fresh`` in place of ``current``: made ready first (setUp), then
   // patched in (swap.js), so that only what differs changes on the page (#36); the log's drawer
-  // stays as it is. Returns the table in place (``current``, now reading as ``fresh``).
-  function putInPlace(current, fresh) {
+  // stays as it is. With ``focus``, the focus goes where the learner acts next (nextFocus;
+  // ``choosing``: a choice asked for; ``played``: steps were just played on ``current``). Returns
+  // the table in place (``current``, now reading as ``fresh``).
+  function putInPlace(current, fresh, focus) {
     const drawerOpen = Boolean(current.querySelector("#log.open"));  // opened while the steps played, too
     const log = fresh.querySelector("#log");
     if (log) log.classList.toggle("open", drawerOpen);
     setUp(fresh);
+    const target = focus && nextFocus(fresh, focus.choosing);
+    // Focused before the patch writes, where it is on the page already (a card that stays in the
+    // hand, the panel), while the page is still laid out: focused after, it had the patched table
+    // laid out within the patch's task, a move's longest (#36 item 6); and the card played gives
+    // the focus up to it, not to the page. Focused once in place: a card new to the hand, a refused
+    // card (scrolled to there), and any after steps played (their last writes, not laid out yet,
+    // and the patch's then laid out once).
+    const scroll = Boolean(target && target.hasAttribute("data-refused"));
+    const early = target && !focus.played && !scroll && counterpart(current, fresh, target);
+    if (early) early.focus({ preventScroll: true });
     if (current !== fresh) swap.patch(current, fresh);
     settledAt = performance.now();
     steps.showLatest(current);
+    const focused = early || target;
+    if (focused && document.activeElement !== focused) focused.focus({ preventScroll: !scroll });
     return current;
   }
 
@@ -129,7 +149,8 @@
   // the table in place.
   async function playThenShow(current, fresh, choosing, keepFocus) {
     const entries = fresh.querySelectorAll(".log-step.latest[data-step]");
-    if (entries.length && pace() !== "instant") {
+    const played = entries.length > 0 && pace() !== "instant";
+    if (played) {
       player = new steps.StepPlayer(current, fresh);
       try {
         await player.run();
@@ -139,8 +160,7 @@
     } else if (entries.length) {
       announce(steps.sentences(Array.from(entries)));
     }
-    const table = putInPlace(current, fresh);
-    if (!keepFocus) focusAfter(table, choosing);
+    const table = putInPlace(current, fresh, keepFocus ? null : { choosing: choosing, played: played });
     // After the move that brought this table is answered (sendOnce lets the next one go then).
     if (tapped) window.setTimeout(judgeTapped, 0);
     return table;
@@ -230,9 +250,12 @@
         current.removeAttribute("data-slow");
       }
     }
-    await swap.nextTask();  // the answer parsed in one task, put in place in the next (#36)
     const response = answer.response;
     const fresh = answer.page.querySelector(".practice");
+    // A table's title and address follow the answer's with its parsing, not in the task that puts
+    // it in place, a move's longest at the instant pace (#36 item 6; showPage follows its own).
+    if (fresh && current) swap.follow(answer, response.redirected && "replace");
+    await swap.nextTask();  // the answer parsed in one task, put in place in the next (#36)
     const passing = answer.page.querySelector(".pass-screen");
     if (passing && current && response.redirected) {
       if (status) status.hidden = true;
@@ -242,7 +265,6 @@
       await showPage(answer);
       return;
     }
-    swap.follow(answer, response.redirected && "replace");
     const choosing = new URL(response.url).searchParams.has("choose");
     const setting = form.classList.contains("hints-form");  // hints on or off: no move to play
     const moved = response.redirected && !choosing && !setting && fresh.dataset.version !== current.dataset.version;
@@ -251,13 +273,9 @@
       await playThenShow(current, fresh, false);
       return;
     }
-    const table = putInPlace(current, fresh);
-    if (setting) {
-      const switched = table.querySelector(".hints-form button");
-      if (switched) switched.focus();
-      return;
-    }
-    focusAfter(table, choosing);
+    const table = putInPlace(current, fresh, setting ? null : { choosing: choosing });
+    const switched = setting && table.querySelector(".hints-form button");
+    if (switched) switched.focus();
   }
 
   // A new game's opening moves (the dealer, the first card, bots before you) play the same way:

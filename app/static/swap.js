@@ -43,7 +43,8 @@ window.UnoSwap = (function () {
   // The answer's title becomes this page's; with ``how`` ("push" or "replace") its address too.
   function follow(answer, how) {
     document.title = answer.page.title;
-    if (how) history[how + "State"](null, "", answer.response.url);
+    const url = answer.response.url;  // (not replaced by itself: a replaceState cost ~1 ms a move, #36)
+    if (how && !(how === "replace" && url === location.href)) history[how + "State"](null, "", url);
   }
 
   // The stylesheets ``page`` (a parsed answer) links that this page lacks, added to this page's head;
@@ -89,14 +90,22 @@ window.UnoSwap = (function () {
 
   // ---- Patching ----
 
+  const FIELDS = "input, select, textarea";
+
   // Makes ``current`` read exactly as ``fresh`` (the answer's, parsed; nodes are taken from it),
-  // changing only what differs: docs/step-player.md.
+  // changing only what differs; its fields take the answer's value and check: docs/step-player.md.
   function patch(current, fresh) {
-    if (current.isEqualNode(fresh)) {  // (which compares a field's attributes, not what was typed or ticked)
-      const then = fieldsIn(fresh);
-      fieldsIn(current).forEach(function (field, i) { answer(field, then[i]); });
-      return;
-    }
+    const then = Array.from(fresh.querySelectorAll(FIELDS), function (field) { return [field.value, field.checked]; });
+    patchNode(current, fresh);
+    current.querySelectorAll(FIELDS).forEach(function (field, i) {
+      const [value, checked] = then[i];
+      if (field.value !== value) field.value = value;
+      if (field.checked !== checked) field.checked = checked;
+    });
+  }
+
+  function patchNode(current, fresh) {
+    if (current.isEqualNode(fresh)) return;
     if (current.nodeType !== Node.ELEMENT_NODE) {
       current.nodeValue = fresh.nodeValue;  // text or a comment (a node of another kind is equal or replaced)
       return;
@@ -106,13 +115,21 @@ window.UnoSwap = (function () {
       return;
     }
     attributes(current, fresh);
-    if (FIELDS.includes(current.localName)) answer(current, fresh);
-    patchChildren(current, fresh);
+    const pairs = paired(current, fresh);
+    const kept = new Set(pairs.map(function (pair) { return pair[0]; }));
+    Array.from(current.childNodes).forEach(function (node) { if (!kept.has(node)) node.remove(); });
+    let next = null;  // the node the next one (going backwards) is put before
+    for (let i = pairs.length - 1; i >= 0; i -= 1) {
+      const [old, node] = pairs[i];
+      if (old) patchNode(old, node);
+      else current.insertBefore(node, next);
+      next = old || node;
+    }
   }
 
-  // The children of ``current`` made those of ``fresh``, paired by key in order; nothing that stays
-  // is moved (docs/step-player.md).
-  function patchChildren(current, fresh) {
+  // Each child of ``fresh`` with the child of ``current`` it is patched onto (null: put in), paired
+  // by key in order; nothing that stays is moved (docs/step-player.md).
+  function paired(current, fresh) {
     const now = Array.from(current.childNodes);
     const waiting = new Map();  // key -> the children of ``current`` with it, in order
     now.forEach(function (node, index) {
@@ -121,22 +138,13 @@ window.UnoSwap = (function () {
       waiting.get(k).push(index);
     });
     let last = -1;
-    const pairs = Array.from(fresh.childNodes).map(function (node) {
+    return Array.from(fresh.childNodes).map(function (node) {
       const queue = waiting.get(key(node)) || [];
       while (queue.length && queue[0] <= last) queue.shift();
       if (!queue.length) return [null, node];
       last = queue.shift();
       return [now[last], node];
     });
-    const kept = new Set(pairs.map(function (pair) { return pair[0]; }));
-    now.forEach(function (node) { if (!kept.has(node)) node.remove(); });
-    let next = null;  // the node the next one (going backwards) is put before
-    for (let i = pairs.length - 1; i >= 0; i -= 1) {
-      const [old, node] = pairs[i];
-      if (old) patch(old, node);
-      else current.insertBefore(node, next);
-      next = old || node;
-    }
   }
 
   // Kind and tag, then id, else a log entry's number, else a card (a hand's place holds it first).
@@ -144,21 +152,6 @@ window.UnoSwap = (function () {
     if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
     const card = node.classList.contains("hand-card") ? node.firstElementChild : node;
     return node.localName + "#" + (node.id || node.getAttribute("value") || (card && card.getAttribute("data-card")) || "");
-  }
-
-  const FIELDS = ["input", "select", "textarea"];
-
-  // The form fields of ``node`` and under it, in document order.
-  function fieldsIn(node) {
-    if (node.nodeType !== Node.ELEMENT_NODE) return [];
-    const under = Array.from(node.querySelectorAll(FIELDS.join(", ")));
-    return FIELDS.includes(node.localName) ? [node].concat(under) : under;
-  }
-
-  // ``field`` takes the value and the check of the answer's.
-  function answer(field, fresh) {
-    if (field.value !== fresh.value) field.value = fresh.value;
-    if (field.checked !== fresh.checked) field.checked = fresh.checked;
   }
 
   function attributes(current, fresh) {
@@ -170,5 +163,5 @@ window.UnoSwap = (function () {
     });
   }
 
-  return { fields: fields, address: address, load: load, nextTask: nextTask, follow: follow, stylesheets: stylesheets, swap: swap, patch: patch };
+  return { fields: fields, address: address, load: load, nextTask: nextTask, follow: follow, stylesheets: stylesheets, swap: swap, patch: patch, paired: paired };
 })();

@@ -211,6 +211,25 @@ def test_a_whole_turn_by_keyboard_with_the_arrow_keys(visit, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_played_hands_the_focus_on_never_to_the_page(visit, lang):
+    """The card played with Enter leaves the hand; the focus has gone where the learner acts next
+    before it does (practice.js's putInPlace), so it never falls to the page meanwhile."""
+    page = visit().page
+    learner = Learner(page, "keyboard")
+    new_table(page, lang)
+    learner.settled()
+    target = play_with_replies(page, learner)
+    learner.tab_to(target)
+    page.evaluate("""() => {
+      window.focusDropped = 0;  // a focusout with nothing focused after it
+      document.addEventListener('focusout', event => { if (!event.relatedTarget) window.focusDropped += 1; });
+    }""")
+    learner.move(target)
+    assert page.evaluate("document.activeElement.matches('.hand-cards .card-button, #decision')")
+    assert page.evaluate("window.focusDropped") == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_d_draws_a_card(visit, lang):
     page = visit().page
     learner = Learner(page, "keyboard")
