@@ -66,15 +66,19 @@ def test_a_move_is_one_round_trip_to_postgresql(app, monkeypatch, tmp_path):
 
 
 @postgres_only
-def test_a_moves_statement_runs_on_its_connections_kept_cursor(app, monkeypatch):
+def test_a_moves_statement_makes_no_cursor_and_a_failed_write_leaves_the_connection_ready(app, monkeypatch):
     """psycopg's ``Connection.execute`` made a cursor for every statement, setting up its adapters
-    afresh; each pooled connection keeps one for the store's lone statements (app.store.postgres),
-    so a move makes none. A statement that failed leaves it ready for the next."""
+    afresh; a move's save is a lone write, which each pooled connection runs with libpq's own
+    calls (``_Connection.write``, app.store.postgres), so a move makes no cursor. A write that
+    failed raises psycopg's error for it and leaves the connection ready for the next statement."""
     monkeypatch.setenv("DATABASE_POOL_MAX", "1")
     client = app.test_client()
     played = moves(app, client, WARM_UP + MOVES)
     for _ in range(WARM_UP + 1):
         next(played)
+    with app.app_context():
+        store = access.store()
+        taken = store._one("SELECT id FROM games")  # the connection's kept cursor, for reads, made now
     made = []
     cursor = psycopg.Connection.cursor
     monkeypatch.setattr(psycopg.Connection, "cursor", lambda conn, *args, **kwargs: made.append(conn) or cursor(
@@ -83,13 +87,23 @@ def test_a_moves_statement_runs_on_its_connections_kept_cursor(app, monkeypatch)
         pass
     assert made == []
     with app.app_context():
-        store = access.store()
-        taken = store._one("SELECT id FROM games")
         with pytest.raises(psycopg.errors.UniqueViolation):
             store._write_one("INSERT INTO games (id, owner, version, state, finished, updated) "
                              "SELECT id, owner, version, state, finished, updated FROM games WHERE id = ?", taken)
         assert store._one("SELECT id FROM games WHERE id = ?", taken) == taken
     assert made == []
+
+
+@postgres_only
+def test_a_write_the_server_forgot_is_prepared_again(app, monkeypatch):
+    """psycopg has the server forget every prepared statement on a rollback (``DEALLOCATE ALL``),
+    the store's writes too: each save after that prepares its statement again, and applies."""
+    monkeypatch.setenv("DATABASE_POOL_MAX", "1")  # one connection: the one that forgets
+    client = app.test_client()
+    for n, _ in enumerate(moves(app, client, 4)):  # each move asserts that it applied
+        if n:
+            with app.app_context(), access.store()._connection() as conn:
+                conn.execute("DEALLOCATE ALL")
 
 
 @sqlite_only
