@@ -181,7 +181,8 @@ class _Connection(psycopg.Connection[Any]):
 
 # The parameters' Python types that ``_Connection.write`` sends itself: each one's type for the
 # server (its oid; 0: the server's guess from where it stands, text's for a text column) and the
-# bytes it sends. An integer goes as a 64-bit one (the store's are counts, versions, flags).
+# bytes it sends: text in UTF-8 (the pool's connections' client encoding), an integer as a 64-bit
+# one (the store's are counts, versions, flags).
 _WRITTEN: dict[type, tuple[int, Callable[[Any], bytes]]] = {
     str: (0, str.encode), int: (20, lambda n: b"%d" % n), float: (701, lambda x: repr(x).encode()),
     bytes: (17, bytes)}
@@ -266,7 +267,9 @@ class PostgresStore(Store):
                                           max_size=self._sizes[1], timeout=self._timeout, check=_unheard,
                                           name="uno-tutor", open=True,
                                           kwargs={"autocommit": True, "prepare_threshold": 0,
-                                                  "options": _options(self.url)})
+                                                  "options": _options(self.url),
+                                                  # _Connection.write sends text as UTF-8, whatever the server's
+                                                  "client_encoding": "UTF8"})
                     found = self._pool_of = os.getpid(), pool
                     _OPEN.add(self)
         return found[1]

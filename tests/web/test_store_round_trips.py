@@ -5,6 +5,7 @@ which has no round trips, one transaction of the save and its log. And the check
 server nothing still never hands out a connection the server has ended; and a commit waits for no
 disk on either database, unless the operator's URL asks it to."""
 import random
+import secrets
 import time
 from contextlib import ExitStack
 
@@ -13,6 +14,7 @@ import pytest
 from psycopg import pq
 
 from app.practice import access
+from app.store import new_token
 from app.store.postgres import PostgresStore
 
 from .practice_support import new_api_game, random_move, sqlite_only
@@ -177,3 +179,28 @@ def test_a_commit_waits_for_no_disk_unless_the_database_url_asks(backend):
     own = psycopg.conninfo.conninfo_to_dict(backend.url)["options"]
     strict = psycopg.conninfo.make_conninfo(backend.url, options=f"{own} -csynchronous_commit=on")
     assert settings(PostgresStore(strict, clean_every=None)) == ("on", schema)
+
+
+@postgres_only
+def test_a_save_reads_back_as_written_in_a_database_of_another_encoding(postgres_url):
+    """A save's text goes to the server as UTF-8 (``_Connection.write``), and the pool's
+    connections say so (their client encoding), so a database in another encoding stores the
+    text itself, not its UTF-8 bytes read as that encoding."""
+    from bench import postgres_server
+
+    name = f"test_latin1_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name} ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+    try:
+        url = postgres_url.rsplit("/", 1)[0] + "/" + name
+        postgres_server.upgrade(url)
+        store = PostgresStore(url, clean_every=None)
+        try:
+            record = store.create(new_token(), {"name": "Zoé"})
+            saved = store.save(record, {"name": "Zoé à Noël"}, False, [{"seat": 0, "events": []}], 1)
+            assert saved is not None and store.load(record.id).state == {"name": "Zoé à Noël"}
+        finally:
+            store.close()
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
