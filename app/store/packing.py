@@ -25,9 +25,10 @@ would be a new format, the old ones still read.
   content dictionary, taken in once per process (``ZSTD_DICTIONARY_1``). Packing is part of every
   move's own work, and DEFLATE at its smallest did far more of it than a few bytes were worth: on
   sample games' rows, 32 µs a row packed (DEFLATE, level 9) → 12 (Zstandard, ``ZSTD_LEVEL``), 27 →
-  10 µs read back, for rows of 126 → 149 bytes on average (about 0.7 KB more for a 30-move game's
-  log). One compressor packs every row (``_ZSTD``: safe to share between threads, one call at a
-  time); each row is a frame of its own, so no row depends on the rows packed before it.
+  10 µs read back, for rows of 126 → 149 bytes on average (a 30-move game about 1 KB more on
+  SQLite, bench/store.py). One compressor packs every row (``_ZSTD``: safe to share between
+  threads, one call at a time); each row is a frame of its own, so no row depends on the rows
+  packed before it.
 - Format 1, written by the releases before: raw DEFLATE (RFC 1951) with the dictionary preset, read
   with the largest window (``RAW_DEFLATE``), which reads a stream written with any smaller one.
 
