@@ -20,9 +20,9 @@ started as an operator's (scripts/postgres.sh, as bench/http.py --store postgres
 The runs interleave the two databases; CPU time moves less with the machine's load than the
 clock does, but compare within a run.
 
-Last measured (README, issue 36 item 5; load average 3.6–5.1): a PostgreSQL move cost this process
-1,019–1,231 µs, its save 203–261 and the server 133–173 more, one round trip; trivial / move
-0.39–0.40 (the release before: 1,196–1,334, 273–318, 0.31–0.34).
+Last measured (README, issue 36 item 5; load average 4.6–5.2, other benches running): a PostgreSQL
+move cost this process 1,745–1,943 µs, its save 317–368 and the server 247–287 more, one round
+trip; trivial / move 0.29–0.38 (the release before: 1,857–2,070, 382–462, 0.28–0.34).
 """
 from __future__ import annotations
 

@@ -4,38 +4,35 @@ What a step holds is already what happened, not words: the move, its rule id, th
 as kind, rule id and parameters, and the table after it (app.engine.visibility.step); messages are
 worded when read (app.wording). As JSON a step is 300 bytes or more, a 30-move game's log about
 40 KB, most of it the same few keys and values over and over ("kind", "match.color", "draw_pile_size",
-"uno":[false,false,false,false]). So each row is that JSON deflated (zlib's DEFLATE, RFC 1951)
-with a preset dictionary: text the compressor treats as if it had come just before the row, so
-even a row of one step finds its keys and common values there. A row is then about a tenth of its
-JSON (about 130 bytes, where deflating without the dictionary leaves a quarter), small enough that
-SQLite keeps it inside its B-tree page rather than in an overflow page of its own.
+"uno":[false,false,false,false]). So each row is that JSON compressed with a preset dictionary:
+text the compressor treats as if it had come just before the row, so even a row of one step finds
+its keys and common values there. A row is then about a tenth of its JSON (130-150 bytes, where
+compressing without the dictionary leaves a quarter), small enough that SQLite keeps it inside
+its B-tree page rather than in an overflow page of its own.
 
-Why not a field-by-field encoding of steps, or the game's moves replayed when read: deflating
+Why not a field-by-field encoding of steps, or the game's moves replayed when read: compressing
 the JSON gives back exactly the text the table wrote, whatever a step holds now or will hold (a
 new event, a new parameter), with no code to keep in step with the engine; a replay would tie every
 stored game to the engine and bots of the release that reads it.
 
-The compressor is sized for rows (``WINDOW_BITS``, ``MEMORY_LEVEL``). zlib's defaults, a 32 KB
-window and a hash table of 32,768 entries, are made for long streams: each row's compressor set
-up and cleared about 256 KB to deflate 4 KB of dictionary and a row of 1-2 KB. Sized for rows it
-sets up a quarter of that, and packing costs a move a tenth to a fifth less CPU (measured in
-bench/move_cost.py's moves, where the caches are cold: the more so, the busier the machine). An
-8 KB window still reaches the whole dictionary from any point of a row of nearly 4 KB, so rows
-are as small as before (126 bytes on average in sample games, either way); a longer row only
-finds fewer matches near its end. Rows are read with the largest window (``RAW_DEFLATE``), which
-reads a stream written with any smaller one: the format is the same, and rows written before
-read as ever.
+A packed row's first byte names its format; both use ``DICTIONARY_1``, the bytes of
+log-dictionary-1.jsonl: the eleven commonest kinds of step in sample games, the commonest last
+(where the compressor reaches them most cheaply). Rows written with a dictionary can only be read
+with the same bytes, so that file never changes (a test pins its digest): a better dictionary
+would be a new format, the old ones still read.
 
-The dictionary is taken in once per process (``_PRIMED``): each row is deflated by a copy of that
-compressor, which starts where a new one would be once it had read the dictionary, so a row's
-bytes are the same, where a new compressor set the dictionary for every row (callgrind, rows of
-sample games: 206,000 → 183,000 instructions a row).
+- Format 2, written now: one Zstandard frame (RFC 8878) with the dictionary's bytes as its raw
+  content dictionary, taken in once per process (``ZSTD_DICTIONARY_1``). Packing is part of every
+  move's own work, and DEFLATE at its smallest did far more of it than a few bytes were worth: on
+  sample games' rows, 32 µs a row packed (DEFLATE, level 9) → 12 (Zstandard, ``ZSTD_LEVEL``), 27 →
+  10 µs read back, for rows of 126 → 149 bytes on average (a 30-move game about 1 KB more on
+  SQLite, bench/store.py). One compressor packs every row (``_ZSTD``: safe to share between
+  threads, one call at a time); each row is a frame of its own, so no row depends on the rows
+  packed before it.
+- Format 1, written by the releases before: raw DEFLATE (RFC 1951) with the dictionary preset, read
+  with the largest window (``RAW_DEFLATE``), which reads a stream written with any smaller one.
 
-A packed row's first byte names its format; format 1 is raw DEFLATE with ``DICTIONARY_1``, the
-bytes of log-dictionary-1.jsonl: the eleven commonest kinds of step in sample games, the
-commonest last (where DEFLATE reaches them most cheaply). Rows written with a dictionary can only
-be read with the same bytes, so that file never changes (a test pins its digest): a better
-dictionary would be format 2, with format 1 still read.
+A release before format 2 reads no row of it: stop its hosts before this release's start writing.
 """
 from __future__ import annotations
 
@@ -44,32 +41,39 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from backports import zstd
+
 from ..fast_json import dumps_bytes, loads
 
-FORMAT_1 = 1
+FORMAT_1, FORMAT_2 = 1, 2
 DICTIONARY_1 = Path(__file__).with_name("log-dictionary-1.jsonl").read_bytes()
-RAW_DEFLATE = -15  # zlib's window bits for DEFLATE without zlib's header and checksum: 2-6 bytes a row less
-LEVEL = 9  # smallest: on rows this short, no slower than the default
-WINDOW_BITS = -13  # raw DEFLATE, as RAW_DEFLATE, in an 8 KB window: the dictionary and a row (see above)
-MEMORY_LEVEL = 6  # a hash table of 8,192 entries: one per byte of that window (zlib's default, 8: 32,768)
-
-
-# A compressor that has taken in the dictionary and nothing else; only ever copied, never used.
-_PRIMED = zlib.compressobj(LEVEL, zlib.DEFLATED, WINDOW_BITS, MEMORY_LEVEL, zdict=DICTIONARY_1)
+RAW_DEFLATE = -15  # zlib's window bits for DEFLATE without zlib's header and checksum, in its largest window
+# Zstandard's level for format 2. On sample games' rows: 3 packs a row in 9 µs to 174 bytes, 4 in
+# 12 µs to 149, 5 in 19 µs to 136, 6 in 27 µs (DEFLATE's time) to 133.
+ZSTD_LEVEL = 4
+ZSTD_DICTIONARY_1 = zstd.ZstdDict(DICTIONARY_1, is_raw=True)
+_ZSTD = zstd.ZstdCompressor(level=ZSTD_LEVEL, zstd_dict=ZSTD_DICTIONARY_1)
 
 
 def pack(steps: Sequence[dict[str, Any]]) -> bytes:
-    """One request's steps as a row of the log, deflated by a copy of ``_PRIMED``."""
-    deflate = _PRIMED.copy()  # copying takes a lock of the compressor's own: safe in every thread
-    return bytes((FORMAT_1,)) + deflate.compress(dumps_bytes(list(steps))) + deflate.flush()
+    """One request's steps as a row of the log: format 2, one Zstandard frame."""
+    return bytes((FORMAT_2,)) + _ZSTD.compress(dumps_bytes(list(steps)), mode=zstd.ZstdCompressor.FLUSH_FRAME)
 
 
 def unpack(packed: bytes) -> list[dict[str, Any]]:
-    """The steps of a row of the log, as they were given to ``pack``."""
-    if packed[:1] != bytes((FORMAT_1,)):
-        raise ValueError(f"a log row of unknown format {packed[:1]!r}")
+    """The steps of a row of the log, of either format, as they were given to ``pack``; a
+    ValueError for a row cut short or of another format, never a part of a row read as if it were
+    all of it."""
+    form = packed[:1]
+    if form == bytes((FORMAT_2,)):
+        try:
+            return loads(zstd.decompress(packed[1:], zstd_dict=ZSTD_DICTIONARY_1))
+        except zstd.ZstdError as error:
+            raise ValueError(f"a log row unreadable: {error}") from None
+    if form != bytes((FORMAT_1,)):
+        raise ValueError(f"a log row of unknown format {form!r}")
     inflate = zlib.decompressobj(RAW_DEFLATE, zdict=DICTIONARY_1)
     text = inflate.decompress(packed[1:]) + inflate.flush()
-    if not inflate.eof:  # cut short: never read a part of a row as if it were all of it
+    if not inflate.eof:
         raise ValueError("a log row cut short")
     return loads(text)

@@ -9,6 +9,7 @@ import time
 import zlib
 
 import pytest
+from backports import zstd
 
 from app import create_app
 from app.fast_json import dumps
@@ -68,37 +69,44 @@ def test_a_game_of_thirty_moves_packs_to_a_fifth_of_its_json_and_reads_back_exac
     assert sum(len(packed) for _, packed in rows) * 5 < len(dumps(log))
 
 
-def test_rows_packed_in_zlibs_default_window_and_rows_longer_than_the_window_read_back():
-    """Rows are packed in a window sized for them (``packing.WINDOW_BITS``) and read in the
-    largest: a row written before, in zlib's default window, still reads, and so does a row far
-    longer than the window."""
+def deflated(steps, window_bits: int) -> bytes:
+    """A row of format 1 as the releases before wrote it: raw DEFLATE at level 9 with the
+    dictionary preset, in zlib's default window (-15) or, later, an 8 KB one (-13)."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, window_bits, 6, zdict=packing.DICTIONARY_1)
+    return bytes((packing.FORMAT_1,)) + deflate.compress(dumps(steps).encode()) + deflate.flush()
+
+
+def test_rows_the_releases_before_wrote_read_back_in_either_window():
+    """Rows of format 1 (DEFLATE) still read, in either window the releases before wrote them,
+    a row longer than the 8 KB window too; and rows written now, of any length, read back."""
     steps = [{"seat": n % 4, "events": [{"kind": "draw", "rule": "draw.one", "params": {"seat": n % 4, "count": n}}]}
              for n in range(300)]
-    deflate = zlib.compressobj(packing.LEVEL, zlib.DEFLATED, packing.RAW_DEFLATE, zdict=packing.DICTIONARY_1)
-    written_before = bytes((packing.FORMAT_1,)) + deflate.compress(dumps(steps).encode()) + deflate.flush()
-    assert packing.unpack(written_before) == steps
-    assert len(dumps(steps)) > 2 ** -packing.WINDOW_BITS and packing.unpack(packing.pack(steps)) == steps
+    assert len(dumps(steps)) > 2 ** 13
+    for window_bits in (-15, -13):
+        assert packing.unpack(deflated(steps, window_bits)) == steps
+        assert packing.unpack(deflated(steps[:1], window_bits)) == steps[:1]
+    assert packing.unpack(packing.pack(steps)) == steps and packing.pack(steps)[0] == packing.FORMAT_2
 
 
-def test_each_row_is_the_bytes_a_new_compressor_with_the_dictionary_writes():
-    """Rows are deflated by copies of one compressor that has taken in the dictionary
-    (``packing._PRIMED``): row after row, each is what a compressor made for it alone writes, so
-    no row depends on the rows packed before it in the process."""
+def test_each_row_is_the_frame_a_new_compressor_with_the_dictionary_writes():
+    """Rows are packed by one compressor that serves every row (``packing._ZSTD``): row after row,
+    each is the frame a compressor made for it alone writes, so no row depends on the rows
+    packed before it in the process."""
     rows = [[{"seat": n % 4, "events": [{"kind": "draw", "rule": "draw.one", "params": {"seat": n % 4, "count": n}}]}] * n
             for n in (1, 7, 1, 30)]
     for steps in rows:
-        deflate = zlib.compressobj(packing.LEVEL, zlib.DEFLATED, packing.WINDOW_BITS, packing.MEMORY_LEVEL,
-                                   zdict=packing.DICTIONARY_1)
-        alone = bytes((packing.FORMAT_1,)) + deflate.compress(dumps(steps).encode()) + deflate.flush()
-        assert packing.pack(steps) == alone and packing.unpack(alone) == steps
+        alone = zstd.ZstdCompressor(level=packing.ZSTD_LEVEL, zstd_dict=zstd.ZstdDict(packing.DICTIONARY_1, is_raw=True))
+        frame = bytes((packing.FORMAT_2,)) + alone.compress(dumps(steps).encode(), mode=zstd.ZstdCompressor.FLUSH_FRAME)
+        assert packing.pack(steps) == frame and packing.unpack(frame) == steps
 
 
 def test_a_row_cut_short_or_of_another_format_is_an_error_not_a_shorter_log():
-    packed = packing.pack([{"seat": 0, "events": []}] * 20)
+    steps = [{"seat": 0, "events": []}] * 20
+    for packed in (packing.pack(steps), deflated(steps, -13)):
+        with pytest.raises(ValueError):
+            packing.unpack(packed[:-3])
     with pytest.raises(ValueError):
-        packing.unpack(packed[:-3])
-    with pytest.raises(ValueError):
-        packing.unpack(b"\x02" + packed[1:])
+        packing.unpack(b"\x03" + packing.pack(steps)[1:])
 
 
 # --- the upgrade ---------------------------------------------------------------------------------

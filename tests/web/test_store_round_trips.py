@@ -5,6 +5,7 @@ which has no round trips, one transaction of the save and its log. And the check
 server nothing still never hands out a connection the server has ended; and a commit waits for no
 disk on either database, unless the operator's URL asks it to."""
 import random
+import secrets
 import time
 from contextlib import ExitStack
 
@@ -13,6 +14,7 @@ import pytest
 from psycopg import pq
 
 from app.practice import access
+from app.store import new_token
 from app.store.postgres import PostgresStore
 
 from .practice_support import new_api_game, random_move, sqlite_only
@@ -66,15 +68,19 @@ def test_a_move_is_one_round_trip_to_postgresql(app, monkeypatch, tmp_path):
 
 
 @postgres_only
-def test_a_moves_statement_runs_on_its_connections_kept_cursor(app, monkeypatch):
+def test_a_moves_statement_makes_no_cursor_and_a_failed_write_leaves_the_connection_ready(app, monkeypatch):
     """psycopg's ``Connection.execute`` made a cursor for every statement, setting up its adapters
-    afresh; each pooled connection keeps one for the store's lone statements (app.store.postgres),
-    so a move makes none. A statement that failed leaves it ready for the next."""
+    afresh; a move's save is a lone write, which each pooled connection runs with libpq's own
+    calls (``_Connection.write``, app.store.postgres), so a move makes no cursor. A write that
+    failed raises psycopg's error for it and leaves the connection ready for the next statement."""
     monkeypatch.setenv("DATABASE_POOL_MAX", "1")
     client = app.test_client()
     played = moves(app, client, WARM_UP + MOVES)
     for _ in range(WARM_UP + 1):
         next(played)
+    with app.app_context():
+        store = access.store()
+        taken = store._one("SELECT id FROM games")  # the connection's kept cursor, for reads, made now
     made = []
     cursor = psycopg.Connection.cursor
     monkeypatch.setattr(psycopg.Connection, "cursor", lambda conn, *args, **kwargs: made.append(conn) or cursor(
@@ -83,13 +89,23 @@ def test_a_moves_statement_runs_on_its_connections_kept_cursor(app, monkeypatch)
         pass
     assert made == []
     with app.app_context():
-        store = access.store()
-        taken = store._one("SELECT id FROM games")
         with pytest.raises(psycopg.errors.UniqueViolation):
             store._write_one("INSERT INTO games (id, owner, version, state, finished, updated) "
                              "SELECT id, owner, version, state, finished, updated FROM games WHERE id = ?", taken)
         assert store._one("SELECT id FROM games WHERE id = ?", taken) == taken
     assert made == []
+
+
+@postgres_only
+def test_a_write_the_server_forgot_is_prepared_again(app, monkeypatch):
+    """psycopg has the server forget every prepared statement on a rollback (``DEALLOCATE ALL``),
+    the store's writes too: each save after that prepares its statement again, and applies."""
+    monkeypatch.setenv("DATABASE_POOL_MAX", "1")  # one connection: the one that forgets
+    client = app.test_client()
+    for n, _ in enumerate(moves(app, client, 4)):  # each move asserts that it applied
+        if n:
+            with app.app_context(), access.store()._connection() as conn:
+                conn.execute("DEALLOCATE ALL")
 
 
 @sqlite_only
@@ -163,3 +179,28 @@ def test_a_commit_waits_for_no_disk_unless_the_database_url_asks(backend):
     own = psycopg.conninfo.conninfo_to_dict(backend.url)["options"]
     strict = psycopg.conninfo.make_conninfo(backend.url, options=f"{own} -csynchronous_commit=on")
     assert settings(PostgresStore(strict, clean_every=None)) == ("on", schema)
+
+
+@postgres_only
+def test_a_save_reads_back_as_written_in_a_database_of_another_encoding(postgres_url):
+    """A save's text goes to the server as UTF-8 (``_Connection.write``), and the pool's
+    connections say so (their client encoding), so a database in another encoding stores the
+    text itself, not its UTF-8 bytes read as that encoding."""
+    from bench import postgres_server
+
+    name = f"test_latin1_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name} ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0")
+    try:
+        url = postgres_url.rsplit("/", 1)[0] + "/" + name
+        postgres_server.upgrade(url)
+        store = PostgresStore(url, clean_every=None)
+        try:
+            record = store.create(new_token(), {"name": "Zoé"})
+            saved = store.save(record, {"name": "Zoé à Noël"}, False, [{"seat": 0, "events": []}], 1)
+            assert saved is not None and store.load(record.id).state == {"name": "Zoé à Noël"}
+        finally:
+            store.close()
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
