@@ -36,12 +36,16 @@ A release before format 2 reads no row of it: stop its hosts before this release
 """
 from __future__ import annotations
 
+import sys
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from backports import zstd
+if sys.version_info >= (3, 14):
+    from compression import zstd
+else:  # the same module, from PyPI (pyproject.toml)
+    from backports import zstd
 
 from ..fast_json import dumps_bytes, loads
 
